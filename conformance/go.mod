@@ -1,0 +1,29 @@
+module github.com/armhub/armhub/conformance
+
+go 1.24.0
+
+require (
+	k8s.io/apimachinery v0.34.4
+	sigs.k8s.io/controller-runtime v0.22.5
+)
+
+require (
+	github.com/armhub/armhub/apis/person v0.1.0
+	github.com/armhub/armhub/apis/servicefabric v0.1.0
+	github.com/armhub/armhub/apis/storage v0.1.0
+	github.com/armhub/armhub/runtime v0.1.0
+	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
+	github.com/go-logr/logr v1.4.2 // indirect
+	github.com/gogo/protobuf v1.3.2 // indirect
+	github.com/google/go-cmp v0.7.0
+	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/kr/pretty v0.3.1 // indirect
+	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
+	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
+	github.com/x448/float16 v0.8.4 // indirect
+	go.yaml.in/yaml/v2 v2.4.2 // indirect
+	gopkg.in/check.v1 v1.0.0-20201130134442-10cb98267c6c // indirect
+	k8s.io/klog/v2 v2.130.1 // indirect
+	sigs.k8s.io/json v0.0.0-20241014173422-cfa47c3a1cc8 // indirect
+	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
+)

@@ -1,0 +1,126 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Equal are the comparison rules of the conformance suites: strings, integers and
+// booleans exactly, floats within a relative tolerance, empty and nil slices and
+// maps alike (JSON cannot tell them apart), recursively through every struct.
+var Equal = []cmp.Option{cmpopts.EquateEmpty(), cmpopts.EquateApprox(1e-9, 0)}
+
+// replay says how to reproduce a failure of object i.
+func replay(i int) string {
+	return fmt.Sprintf("object %d of seed %d (replay: go test -run <test> -args -armhub.seed=%d)", i, Seed(), Seed())
+}
+
+// fuzzed calls check with Count() fuzzed values made by fill into new ones from
+// make, recovering panics as failures.
+func fuzzed[T any](t *testing.T, make func() T, check func(i int, value T) error) {
+	t.Helper()
+	filler := NewFiller(Seed())
+	for i := 0; i < Count(); i++ {
+		value := make()
+		filler.Fill(value)
+		if err := protect(func() error { return check(i, value) }); err != nil {
+			t.Fatalf("%s: %v", replay(i), err)
+		}
+	}
+}
+
+func protect(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+// RoundTrip converts fuzzed spokes to the hub and back, and fails on any
+// difference.
+func RoundTrip(t *testing.T, newSpoke func() conversion.Convertible, newHub func() conversion.Hub) {
+	t.Helper()
+	fuzzed(t, newSpoke, func(i int, original conversion.Convertible) error {
+		hub := newHub()
+		if err := original.ConvertTo(hub); err != nil {
+			return fmt.Errorf("converting to the hub: %w", err)
+		}
+		back := newSpoke()
+		if err := back.ConvertFrom(hub); err != nil {
+			return fmt.Errorf("converting back from the hub: %w", err)
+		}
+		if diff := cmp.Diff(original, back, Equal...); diff != "" {
+			return fmt.Errorf("spoke -> hub -> spoke lost data (-before +after):\n%s", diff)
+		}
+		return nil
+	})
+}
+
+// AssignRoundTrip copies fuzzed values of A into B with to and back with from, and
+// fails on any difference: a spoke and its storage variant, or a storage version
+// and the next.
+func AssignRoundTrip[A, B any](t *testing.T, to func(*A, *B) error, from func(*A, *B) error) {
+	t.Helper()
+	fuzzed(t, func() *A { return new(A) }, func(i int, original *A) error {
+		var other B
+		if err := to(original, &other); err != nil {
+			return fmt.Errorf("assigning %T to %T: %w", original, &other, err)
+		}
+		back := new(A)
+		if err := from(back, &other); err != nil {
+			return fmt.Errorf("assigning %T back from %T: %w", back, &other, err)
+		}
+		if diff := cmp.Diff(original, back, Equal...); diff != "" {
+			return fmt.Errorf("%T -> %T -> back lost data (-before +after):\n%s", original, &other, diff)
+		}
+		return nil
+	})
+}
+
+// Reliability converts fuzzed objects of every spoke to the hub and from there to
+// every spoke, failing on any error or panic.
+func Reliability(t *testing.T, newHub func() conversion.Hub, spokes ...func() conversion.Convertible) {
+	t.Helper()
+	for _, newSource := range spokes {
+		fuzzed(t, newSource, func(i int, source conversion.Convertible) error {
+			hub := newHub()
+			if err := source.ConvertTo(hub); err != nil {
+				return fmt.Errorf("%T to the hub: %w", source, err)
+			}
+			for _, newTarget := range spokes {
+				target := newTarget()
+				if err := target.ConvertFrom(hub.DeepCopyObject().(conversion.Hub)); err != nil {
+					return fmt.Errorf("%T -> hub -> %T: %w", source, target, err)
+				}
+			}
+			return nil
+		})
+	}
+}
+
+// JSONRoundTrip marshals fuzzed values of T to JSON and back, and fails on any
+// difference.
+func JSONRoundTrip[T any](t *testing.T) {
+	t.Helper()
+	fuzzed(t, func() *T { return new(T) }, func(i int, original *T) error {
+		data, err := json.Marshal(original)
+		if err != nil {
+			return fmt.Errorf("marshalling %T: %w", original, err)
+		}
+		back := new(T)
+		if err := json.Unmarshal(data, back); err != nil {
+			return fmt.Errorf("unmarshalling %T: %w", back, err)
+		}
+		if diff := cmp.Diff(original, back, Equal...); diff != "" {
+			return fmt.Errorf("%T -> JSON -> back lost data (-before +after):\n%s", original, diff)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,166 @@
+// Command armhub-gen generates the Go module of one armhub service from its
+// metadata file and ARM schemas.
+//
+//	armhub-gen -metadata metadata/storage.yaml -out apis/storage
+//	armhub-gen -metadata metadata/storage.yaml -out apis/storage -check
+//	armhub-gen -provider Microsoft.Storage -schemas DIR -out /tmp/storage
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/generator/internal/pipeline"
+)
+
+type options struct {
+	metadata   string
+	provider   string
+	schemas    string
+	out        string
+	suite      string
+	now        string
+	check      bool
+	lifecycles bool
+	strict     bool
+	report     bool
+	workers    int
+}
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "armhub-gen:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (*options, error) {
+	o := &options{}
+	flags := flag.NewFlagSet("armhub-gen", flag.ContinueOnError)
+	flags.StringVar(&o.metadata, "metadata", "", "the service's metadata file")
+	flags.StringVar(&o.provider, "provider", "", "generate every version and resource of this provider found under -schemas, without a metadata file")
+	flags.StringVar(&o.schemas, "schemas", "", "the schema root (holding <api-version>/<Provider>.json and common/); overrides the metadata's")
+	flags.StringVar(&o.out, "out", "", "the module directory to write (or, with -check, to compare)")
+	flags.StringVar(&o.suite, "conformance-out", "", "the directory of the service's generated conformance suite (optional)")
+	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
+	flags.BoolVar(&o.check, "check", false, "compare the generated files with those under -out and fail on any difference")
+	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's classification and next transition, then stop")
+	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
+	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
+	flags.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "how many schema files to load at once (never changes the output)")
+	if err := flags.Parse(args); err != nil {
+		return nil, err
+	}
+	if (o.metadata == "") == (o.provider == "") {
+		return nil, errors.New("give exactly one of -metadata or -provider")
+	}
+	if o.provider != "" && o.schemas == "" {
+		return nil, errors.New("-provider needs -schemas")
+	}
+	if o.out == "" && !o.lifecycles {
+		return nil, errors.New("-out is required")
+	}
+	return o, nil
+}
+
+func run(args []string, stdout io.Writer) error {
+	o, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	svc, err := loadService(o)
+	if err != nil {
+		return err
+	}
+	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out}
+	if o.now != "" {
+		now, err := time.Parse(time.RFC3339, o.now)
+		if err != nil {
+			return fmt.Errorf("-now %q: %w", o.now, err)
+		}
+		opts.Now = &now
+	}
+	if o.lifecycles {
+		return printLifecycles(stdout, svc, opts)
+	}
+	result, err := pipeline.Run(svc, opts)
+	if err != nil {
+		return err
+	}
+	for _, note := range result.Notes {
+		fmt.Fprintln(os.Stderr, "armhub-gen: note:", note)
+	}
+	if err := reportRemovals(stdout, o, result); err != nil {
+		return err
+	}
+	outputs := map[string]map[string][]byte{o.out: result.Files}
+	if o.suite != "" {
+		outputs[o.suite] = result.Conformance
+	}
+	for _, dir := range []string{o.out, o.suite} {
+		files, ok := outputs[dir]
+		if !ok {
+			continue
+		}
+		var err error
+		if o.check {
+			err = check(dir, files)
+		} else {
+			err = pipeline.Write(dir, files)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reportRemovals prints the removal report when asked, warns about unassessed
+// removals, and fails on them in strict mode.
+func reportRemovals(stdout io.Writer, o *options, result *pipeline.Result) error {
+	for _, line := range result.Removals {
+		if o.report {
+			fmt.Fprintln(stdout, line)
+		} else if strings.HasSuffix(line, "NOT ASSESSED") {
+			fmt.Fprintln(os.Stderr, "armhub-gen: warning:", line)
+		}
+	}
+	if o.strict && result.Open > 0 {
+		return fmt.Errorf("%d removed properties are not assessed in the metadata (add them under \"removals\" or \"renames\")", result.Open)
+	}
+	return nil
+}
+
+func loadService(o *options) (*metadata.Service, error) {
+	if o.metadata != "" {
+		return metadata.Load(o.metadata)
+	}
+	return metadata.ForProvider(o.provider, o.schemas)
+}
+
+func check(dir string, files map[string][]byte) error {
+	problems, err := pipeline.Diff(dir, files)
+	if err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("the generated files under %s are out of date; regenerate them:\n  %s", dir, strings.Join(problems, "\n  "))
+	}
+	return nil
+}
+
+func printLifecycles(w io.Writer, svc *metadata.Service, opts pipeline.Options) error {
+	for _, line := range pipeline.Lifecycles(svc, opts) {
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,265 @@
+package conversion
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Build plans the conversions between versions, which must be sorted oldest first.
+func Build(versions []*Version, renames Renames) (*Graph, error) {
+	g := &Graph{
+		Versions: versions, Hubs: map[string]int{}, Chains: map[string][]int{},
+		Compat: map[int][]*golang.Struct{}, renames: renames, linkSet: map[linkKey]*Link{},
+	}
+	g.buildChains()
+	g.buildRuns()
+	for _, v := range versions {
+		if err := g.linkSpoke(v); err != nil {
+			return nil, err
+		}
+	}
+	for _, kind := range g.Kinds() {
+		chain := g.Chains[kind]
+		for i := 0; i+1 < len(chain); i++ {
+			if err := g.linkResource(kind, chain[i], chain[i+1]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.SliceStable(g.Links, func(i, j int) bool { return g.Links[i].less(g.Links[j]) })
+	return g, nil
+}
+
+// Kinds returns every resource kind of the service, sorted.
+func (g *Graph) Kinds() []string {
+	kinds := make([]string, 0, len(g.Chains))
+	for k := range g.Chains {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	return kinds
+}
+
+func (g *Graph) buildChains() {
+	for _, v := range g.Versions {
+		for _, r := range v.Storage.Resources {
+			g.Chains[r.Kind] = append(g.Chains[r.Kind], v.Index)
+		}
+	}
+	for kind, chain := range g.Chains {
+		g.Hubs[kind] = g.pickHub(chain)
+	}
+}
+
+// pickHub returns the latest stable version that has not expired, else the latest
+// preview that has not expired, else the latest version.
+func (g *Graph) pickHub(chain []int) int {
+	stable, preview := -1, -1
+	for _, i := range chain {
+		v := g.Versions[i]
+		if v.Expired {
+			continue
+		}
+		if v.Spoke.Preview {
+			preview = i
+		} else {
+			stable = i
+		}
+	}
+	switch {
+	case stable >= 0:
+		return stable
+	case preview >= 0:
+		return preview
+	}
+	return chain[len(chain)-1]
+}
+
+// Resource returns the resource kind in the storage package of version i.
+func (g *Graph) Resource(kind string, i int, side Side) *golang.Resource {
+	pkg := g.Versions[i].Storage
+	if side == SpokeSide {
+		pkg = g.Versions[i].Spoke
+	}
+	for _, r := range pkg.Resources {
+		if r.Kind == kind {
+			return r
+		}
+	}
+	return nil
+}
+
+// Next returns the version after i in kind's chain, or -1.
+func (g *Graph) Next(kind string, i int) int {
+	chain := g.Chains[kind]
+	for n, c := range chain {
+		if c == i && n+1 < len(chain) {
+			return chain[n+1]
+		}
+	}
+	return -1
+}
+
+// Previous returns the version before i in kind's chain, or -1.
+func (g *Graph) Previous(kind string, i int) int {
+	chain := g.Chains[kind]
+	for n, c := range chain {
+		if c == i && n > 0 {
+			return chain[n-1]
+		}
+	}
+	return -1
+}
+
+func (g *Graph) linkSpoke(v *Version) error {
+	for _, s := range v.Spoke.Structs {
+		storage := v.Storage.Struct(s.Name)
+		if storage == nil {
+			return fmt.Errorf("version %s: struct %s has no storage variant", v.Spoke.APIVersion, s.Name)
+		}
+		link := &Link{Host: End{v.Index, SpokeSide, s}, Other: End{v.Index, StorageSide, storage}}
+		for _, f := range s.Fields {
+			other := fieldNamed(storage, f.Name)
+			link.Fields = append(link.Fields, &FieldPlan{Mode: Assign, Host: f, Other: other})
+		}
+		g.addLink(link)
+	}
+	return nil
+}
+
+func fieldNamed(s *golang.Struct, name string) *golang.Field {
+	for _, f := range s.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func (g *Graph) linkResource(kind string, from, to int) error {
+	a, b := g.Resource(kind, from, StorageSide), g.Resource(kind, to, StorageSide)
+	if err := g.linkStructs(End{from, StorageSide, a.Spec}, End{to, StorageSide, b.Spec}, from); err != nil {
+		return err
+	}
+	return g.linkStructs(End{from, StorageSide, a.Status}, End{to, StorageSide, b.Status}, from)
+}
+
+func (g *Graph) addLink(l *Link) bool {
+	key := linkKey{l.Host.Version, l.Other.Version, l.Host.Side, l.Other.Side, l.Host.Struct.Name, l.Other.Struct.Name}
+	if _, ok := g.linkSet[key]; ok {
+		return false
+	}
+	g.linkSet[key] = l
+	g.Links = append(g.Links, l)
+	return true
+}
+
+// linkStructs plans the conversion between host and other (storage or compat
+// structs), and between every pair of nested structs it assigns. shapeVersion is
+// the version whose shapes the host struct has (its own, except for compat clones).
+func (g *Graph) linkStructs(host, other End, shapeVersion int) error {
+	link := &Link{Host: host, Other: other}
+	if !g.addLink(link) {
+		return nil
+	}
+	matched := map[*golang.Field]bool{}
+	for _, hf := range dataFields(host.Struct) {
+		of := g.match(host.Struct, hf, shapeVersion, other)
+		if of == nil || !g.convertible(hf.Type, shapeVersion, of.Type, other.Version) {
+			plan, err := g.bagPlan(hf, host.Struct, shapeVersion, other.Version, other.Version)
+			if err != nil {
+				return err
+			}
+			link.Fields = append(link.Fields, plan)
+			g.noteRemoval(host, hf, other, of)
+			continue
+		}
+		matched[of] = true
+		link.Fields = append(link.Fields, &FieldPlan{Mode: Assign, Host: hf, Other: of})
+		if err := g.linkNested(hf.Type, of.Type, host, other, shapeVersion); err != nil {
+			return err
+		}
+	}
+	for _, of := range dataFields(other.Struct) {
+		if matched[of] {
+			continue
+		}
+		plan, err := g.bagPlan(of, other.Struct, other.Version, shapeVersion, host.Version)
+		if err != nil {
+			return err
+		}
+		plan.Other, plan.Host = of, nil
+		link.Fields = append(link.Fields, plan)
+	}
+	return g.attachCompat(link, host)
+}
+
+// dataFields returns the fields that carry data of the API (not the bag or the
+// original version), in order.
+func dataFields(s *golang.Struct) []*golang.Field {
+	var out []*golang.Field
+	for _, f := range s.Fields {
+		if f.Name == golang.BagField && f.JSONName == golang.BagJSON {
+			continue
+		}
+		if f.Name == golang.OriginalVersionField && f.JSONName == golang.OriginalVersionJSON {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// linkNested links the structs inside two convertible types.
+func (g *Graph) linkNested(ht, ot *golang.Type, host, other End, shapeVersion int) error {
+	switch {
+	case ht.Kind == model.KindArray || ht.Kind == model.KindMap:
+		return g.linkNested(ht.Elem, ot.Elem, host, other, shapeVersion)
+	case ht.Kind != model.KindObject || isRuntimeType(ht.Named):
+		return nil
+	}
+	hs := g.structIn(host, ht.Named)
+	os := g.structIn(other, ot.Named)
+	if hs == nil || os == nil {
+		return fmt.Errorf("internal error: struct %s or %s not found", ht.Named, ot.Named)
+	}
+	return g.linkStructs(End{host.Version, host.Side, hs}, End{other.Version, other.Side, os}, shapeVersion)
+}
+
+// structIn finds a struct by Go name in the package an end lives in.
+func (g *Graph) structIn(end End, name string) *golang.Struct {
+	if end.Side == CompatSide {
+		for _, s := range g.Compat[end.Version] {
+			if s.Name == name {
+				return s
+			}
+		}
+		return nil
+	}
+	v := g.Versions[end.Version]
+	if end.Side == SpokeSide {
+		return v.Spoke.Struct(name)
+	}
+	return v.Storage.Struct(name)
+}
+
+func isRuntimeType(name string) bool {
+	return name == golang.OwnerType || name == golang.Condition || name == golang.JSONType
+}
+
+func (l *Link) less(o *Link) bool {
+	a := []int{l.Host.Version, int(l.Host.Side), l.Other.Version, int(l.Other.Side)}
+	b := []int{o.Host.Version, int(o.Host.Side), o.Other.Version, int(o.Other.Side)}
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	if l.Host.Struct.Name != o.Host.Struct.Name {
+		return l.Host.Struct.Name < o.Host.Struct.Name
+	}
+	return l.Other.Struct.Name < o.Other.Struct.Name
+}

@@ -1,0 +1,115 @@
+// Package conversion plans the conversions of a service: which storage version is
+// each resource's hub, which pairs of types convert into each other, how each
+// property is carried (assigned, or kept in a property bag under which key), and
+// which compat types keep a property bag to one shape.
+//
+// Conversions are always hosted by the earlier package: a spoke hosts the
+// conversion with its own storage variant, and a storage version hosts the one with
+// the next storage version of the same resource. Every import therefore points
+// from an earlier version to a later one, so the import graph is a DAG whatever the
+// hubs are. Storage versions later than a resource's hub reach it through methods
+// the hub hosts.
+package conversion
+
+import (
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+)
+
+// Version is one API version of the service with its spoke and storage packages.
+type Version struct {
+	Index   int
+	Spoke   *golang.Package
+	Storage *golang.Package
+	Expired bool
+}
+
+// PropertyRename says that property From of type Type is called To from version
+// Since (an API version) on.
+type PropertyRename struct{ Type, From, To, Since string }
+
+// TypeRename says that type From is called To from version Since on.
+type TypeRename struct{ From, To, Since string }
+
+// Renames lists the renames the metadata records.
+type Renames struct {
+	Properties []PropertyRename
+	Types      []TypeRename
+}
+
+// Graph is the conversion plan of a service.
+type Graph struct {
+	Versions   []*Version
+	Hubs       map[string]int           // kind -> index of the version whose storage is the hub
+	Chains     map[string][]int         // kind -> indexes of the versions having it, oldest first
+	Links      []*Link                  // the struct pairs that convert, host first
+	Compat     map[int][]*golang.Struct // version index -> compat structs cloned into it
+	Removals   []Removal                // properties that disappear between adjacent versions
+	renames    Renames
+	runs       map[propKey][]*run
+	linkSet    map[linkKey]*Link
+	compatFrom map[compatKey]int
+}
+
+// Removal is a property present in one version of a struct and not in the next.
+type Removal struct {
+	Struct, Property string // as named in the earlier version
+	From, To         string // the API versions
+}
+
+// Side says which package of a version a struct lives in.
+type Side int
+
+// The sides.
+const (
+	SpokeSide Side = iota
+	StorageSide
+	CompatSide
+)
+
+// End is one end of a link: a struct in a package of a version.
+type End struct {
+	Version int
+	Side    Side
+	Struct  *golang.Struct
+}
+
+// Link is a pair of structs that convert into each other; Host's package imports
+// Other's and holds both directions.
+type Link struct {
+	Host, Other End
+	Fields      []*FieldPlan
+}
+
+// Mode says how a property crosses a link.
+type Mode int
+
+// The modes.
+const (
+	Assign Mode = iota // both sides have it with convertible types
+	Bag                // one side keeps it in its property bag
+)
+
+// FieldPlan says how one property crosses a link. For Assign both fields are set.
+// For Bag one is: a host field is stashed in the other side's bag when converting
+// host to other and recalled from it the other way; an other-side field the reverse.
+type FieldPlan struct {
+	Mode       Mode
+	Host       *golang.Field
+	Other      *golang.Field
+	Key        string         // the bag key, for Bag
+	BagVersion int            // the version whose bag holds the key
+	Shape      *golang.Type   // the type the bag holds under Key
+	Compat     *golang.Struct // non-nil when the value goes through a compat struct
+}
+
+type propKey struct{ structName, prop string }
+
+type linkKey struct {
+	hostVersion, otherVersion int
+	hostSide, otherSide       Side
+	host, other               string
+}
+
+func lower(s string) string { return strings.ToLower(s) }

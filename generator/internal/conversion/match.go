@@ -1,0 +1,88 @@
+package conversion
+
+import (
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// apiVersion returns the API version of version index i.
+func (g *Graph) apiVersion(i int) string {
+	return g.Versions[i].Spoke.APIVersion
+}
+
+// canonicalType returns the name a type named name in version i has in the latest
+// version, following type renames, lower-cased.
+func (g *Graph) canonicalType(name string, i int) string {
+	name = lower(name)
+	for changed := true; changed; {
+		changed = false
+		for _, r := range g.renames.Types {
+			if lower(r.From) == name && g.apiVersion(i) < r.Since {
+				name, changed = lower(r.To), true
+			}
+		}
+	}
+	return name
+}
+
+// canonicalProp returns the name property prop of struct structName (as named in
+// version i) has in the latest version, following property renames, lower-cased.
+func (g *Graph) canonicalProp(structName, prop string, i int) string {
+	structName = g.canonicalType(structName, i)
+	prop = lower(prop)
+	for changed := true; changed; {
+		changed = false
+		for _, r := range g.renames.Properties {
+			if g.canonicalType(r.Type, len(g.Versions)-1) == structName && lower(r.From) == prop && g.apiVersion(i) < r.Since {
+				prop, changed = lower(r.To), true
+			}
+		}
+	}
+	return prop
+}
+
+// match returns the field of other.Struct that hf of host (with the shapes of
+// version shapeVersion) corresponds to, or nil.
+func (g *Graph) match(host *golang.Struct, hf *golang.Field, shapeVersion int, other End) *golang.Field {
+	want := g.canonicalProp(host.Name, hf.JSONName, shapeVersion)
+	for _, of := range dataFields(other.Struct) {
+		if g.canonicalProp(other.Struct.Name, of.JSONName, other.Version) == want {
+			return of
+		}
+	}
+	return nil
+}
+
+// convertible reports whether a value of type a (in version i) converts into type
+// b (in version j) without a property bag: identical primitives, objects of the
+// same (renamed) name, or containers of convertible elements.
+func (g *Graph) convertible(a *golang.Type, i int, b *golang.Type, j int) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case model.KindPrimitive:
+		return a.Builtin == b.Builtin
+	case model.KindAny:
+		return true
+	case model.KindArray, model.KindMap:
+		return g.convertible(a.Elem, i, b.Elem, j)
+	case model.KindEnum:
+		return false
+	}
+	if isRuntimeType(a.Named) || isRuntimeType(b.Named) {
+		return a.Named == b.Named
+	}
+	return g.canonicalType(a.Named, i) == g.canonicalType(b.Named, j)
+}
+
+// containsObject reports whether t is, or holds, a generated struct.
+func containsObject(t *golang.Type) bool {
+	switch t.Kind {
+	case model.KindArray, model.KindMap:
+		return containsObject(t.Elem)
+	case model.KindObject:
+		return !isRuntimeType(t.Named)
+	}
+	return false
+}

@@ -1,0 +1,45 @@
+package metadata
+
+import "gopkg.in/yaml.v3"
+
+// lineFinder finds the line of a key or list item in a parsed YAML document.
+type lineFinder struct {
+	root *yaml.Node
+}
+
+// find returns the line of the node at path (map keys as strings, list indexes as
+// ints), or of the deepest node on the path that exists.
+func (f *lineFinder) find(path ...any) int {
+	node := f.root
+	if node.Kind == yaml.DocumentNode && len(node.Content) > 0 {
+		node = node.Content[0]
+	}
+	line := node.Line
+	for _, step := range path {
+		next := child(node, step)
+		if next == nil {
+			return line
+		}
+		node, line = next, next.Line
+	}
+	return line
+}
+
+func child(node *yaml.Node, step any) *yaml.Node {
+	switch key := step.(type) {
+	case string:
+		if node.Kind != yaml.MappingNode {
+			return nil
+		}
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			if node.Content[i].Value == key {
+				return node.Content[i+1]
+			}
+		}
+	case int:
+		if node.Kind == yaml.SequenceNode && key < len(node.Content) {
+			return node.Content[key]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,274 @@
+// Package metadata reads and checks a service's metadata file
+// (metadata/<service>.yaml). Unknown keys are errors, and every error names the
+// file and the line.
+package metadata
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Service is the metadata of one service.
+type Service struct {
+	Name      string     `yaml:"service"`   // the service's short name: apis/<name>
+	Provider  string     `yaml:"provider"`  // the ARM provider namespace
+	Group     string     `yaml:"group"`     // the Kubernetes API group
+	Module    Module     `yaml:"module"`    // the generated Go module
+	Schemas   string     `yaml:"schemas"`   // the schema root, relative to the file
+	Now       *time.Time `yaml:"now"`       // the instant lifecycles are evaluated at
+	Resources []string   `yaml:"resources"` // the resources to generate; empty means all
+	Versions  []Version  `yaml:"versions"`
+	Renames   Renames    `yaml:"renames"`
+	Removals  []Removal  `yaml:"removals"`
+
+	File string `yaml:"-"` // the file this was read from
+	Dir  string `yaml:"-"` // the directory of File
+}
+
+// Module names the generated Go module and its released version.
+type Module struct {
+	Path    string `yaml:"path"`
+	Version string `yaml:"version"`
+}
+
+// Version is one API version to generate, with its lifecycle.
+type Version struct {
+	Version   string  `yaml:"version"`
+	Lifecycle []Stage `yaml:"lifecycle"`
+	Line      int     `yaml:"-"`
+}
+
+// Stage is one stage of a version's lifecycle.
+type Stage struct {
+	Classification string     `yaml:"classification"`
+	StartTime      *time.Time `yaml:"startTime"`
+}
+
+// Renames lists property and type renames.
+type Renames struct {
+	Properties []PropertyRename `yaml:"properties"`
+	Types      []TypeRename     `yaml:"types"`
+}
+
+// PropertyRename says that property From of object type Type is called To from
+// API version Since on.
+type PropertyRename struct {
+	Type  string `yaml:"type"`
+	From  string `yaml:"from"`
+	To    string `yaml:"to"`
+	Since string `yaml:"since"`
+	Line  int    `yaml:"-"`
+}
+
+// TypeRename says that object or enum type From is called To from API version
+// Since on.
+type TypeRename struct {
+	From  string `yaml:"from"`
+	To    string `yaml:"to"`
+	Since string `yaml:"since"`
+	Line  int    `yaml:"-"`
+}
+
+// Removal records the assessment of a property of object type Type that is not in
+// API version Since although it was in the version before.
+type Removal struct {
+	Type     string `yaml:"type"`
+	Property string `yaml:"property"`
+	Since    string `yaml:"since"`
+	Note     string `yaml:"note"`
+	Line     int    `yaml:"-"`
+}
+
+// Load reads and checks the metadata file at path.
+func Load(path string) (*Service, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads and checks metadata held in data, read from file.
+func Parse(file string, data []byte) (*Service, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	decoder := yaml.NewDecoder(bytes.NewReader(data))
+	decoder.KnownFields(true)
+	var service Service
+	if err := decoder.Decode(&service); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: the file is empty", file)
+		}
+		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "))
+	}
+	service.File = file
+	service.Dir = dirOf(file)
+	lines := &lineFinder{root: &root}
+	service.recordLines(lines)
+	if err := service.check(lines); err != nil {
+		return nil, err
+	}
+	return &service, nil
+}
+
+func dirOf(file string) string {
+	if i := strings.LastIndex(file, "/"); i >= 0 {
+		return file[:i]
+	}
+	return "."
+}
+
+func (s *Service) recordLines(lines *lineFinder) {
+	for i := range s.Versions {
+		s.Versions[i].Line = lines.find("versions", i)
+	}
+	for i := range s.Renames.Properties {
+		s.Renames.Properties[i].Line = lines.find("renames", "properties", i)
+	}
+	for i := range s.Renames.Types {
+		s.Renames.Types[i].Line = lines.find("renames", "types", i)
+	}
+	for i := range s.Removals {
+		s.Removals[i].Line = lines.find("removals", i)
+	}
+}
+
+func (s *Service) errorf(line int, format string, args ...any) error {
+	return model.Errorf(model.Location{File: s.File, Line: line}, format, args...)
+}
+
+var (
+	serviceName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	groupName   = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$`)
+	apiVersion  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-preview)?$`)
+	semver      = regexp.MustCompile(`^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$`)
+)
+
+func (s *Service) check(lines *lineFinder) error {
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRemovals}
+	for _, check := range checks {
+		if err := check(lines); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) checkHeader(lines *lineFinder) error {
+	required := []struct{ key, value string }{
+		{"service", s.Name}, {"provider", s.Provider}, {"group", s.Group}, {"module", s.Module.Path},
+	}
+	for _, r := range required {
+		if r.value == "" {
+			return s.errorf(lines.find(r.key), "%q is required", r.key)
+		}
+	}
+	if !serviceName.MatchString(s.Name) {
+		return s.errorf(lines.find("service"), "service %q must be lower-case letters and digits", s.Name)
+	}
+	if !groupName.MatchString(s.Group) {
+		return s.errorf(lines.find("group"), "group %q is not a DNS subdomain with at least one dot", s.Group)
+	}
+	if s.Module.Version != "" && !semver.MatchString(s.Module.Version) {
+		return s.errorf(lines.find("module", "version"), "module version %q is not a semantic version like v1.2.3", s.Module.Version)
+	}
+	if !strings.HasSuffix(s.Module.Path, "/"+s.Name) && !regexp.MustCompile(`/`+s.Name+`/v\d+$`).MatchString(s.Module.Path) {
+		return s.errorf(lines.find("module", "path"), "module path %q must end in /%s (or /%s/vN)", s.Module.Path, s.Name, s.Name)
+	}
+	return checkUnique(s, lines, "resources", s.Resources)
+}
+
+func checkUnique(s *Service, lines *lineFinder, key string, values []string) error {
+	seen := map[string]bool{}
+	for i, value := range values {
+		if seen[strings.ToLower(value)] {
+			return s.errorf(lines.find(key, i), "%s lists %q twice", key, value)
+		}
+		seen[strings.ToLower(value)] = true
+	}
+	return nil
+}
+
+func (s *Service) checkVersions(lines *lineFinder) error {
+	if len(s.Versions) == 0 {
+		return s.errorf(lines.find("versions"), "at least one API version is required under \"versions\"")
+	}
+	seen := map[string]bool{}
+	for i, v := range s.Versions {
+		if !apiVersion.MatchString(v.Version) {
+			return s.errorf(v.Line, "version %q is not an API version like 2021-04-01 or 2021-04-01-preview", v.Version)
+		}
+		if seen[v.Version] {
+			return s.errorf(v.Line, "version %q is listed twice", v.Version)
+		}
+		seen[v.Version] = true
+		if err := checkLifecycle(v.Lifecycle); err != nil {
+			return s.errorf(lines.find("versions", i, "lifecycle"), "version %s: %v", v.Version, err)
+		}
+	}
+	return nil
+}
+
+func (s *Service) knownVersion(version string) bool {
+	for _, v := range s.Versions {
+		if v.Version == version {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Service) checkRenames(*lineFinder) error {
+	for _, r := range s.Renames.Properties {
+		if r.Type == "" || r.From == "" || r.To == "" || r.Since == "" {
+			return s.errorf(r.Line, "a property rename needs type, from, to and since")
+		}
+		if !s.knownVersion(r.Since) {
+			return s.errorf(r.Line, "rename since %q: not a version listed under \"versions\"", r.Since)
+		}
+	}
+	for _, r := range s.Renames.Types {
+		if r.From == "" || r.To == "" || r.Since == "" {
+			return s.errorf(r.Line, "a type rename needs from, to and since")
+		}
+		if !s.knownVersion(r.Since) {
+			return s.errorf(r.Line, "rename since %q: not a version listed under \"versions\"", r.Since)
+		}
+	}
+	return nil
+}
+
+func (s *Service) checkRemovals(*lineFinder) error {
+	for _, r := range s.Removals {
+		if r.Type == "" || r.Property == "" || r.Since == "" {
+			return s.errorf(r.Line, "a removal needs type, property and since")
+		}
+		if !s.knownVersion(r.Since) {
+			return s.errorf(r.Line, "removal since %q: not a version listed under \"versions\"", r.Since)
+		}
+	}
+	return nil
+}
+
+// VersionNames returns the API versions to generate, oldest first.
+func (s *Service) VersionNames() []string {
+	names := make([]string, 0, len(s.Versions))
+	for _, v := range s.Versions {
+		names = append(names, v.Version)
+	}
+	sort.Strings(names)
+	return names
+}

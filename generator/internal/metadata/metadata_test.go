@@ -1,0 +1,98 @@
+package metadata
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	armruntime "github.com/armhub/armhub/runtime"
+)
+
+const valid = `service: person
+provider: Example.People
+group: people.example.armhub.io
+module:
+  path: github.com/armhub/armhub/apis/person
+  version: v1.2.0
+schemas: schemas
+now: 2026-01-01T00:00:00Z
+resources: [people]
+versions:
+  - version: "2019-01-01"
+    lifecycle:
+      - classification: supported
+      - classification: deprecated
+        startTime: 2025-06-01T00:00:00Z
+  - version: "2020-01-01-preview"
+renames:
+  properties:
+    - {type: Person, from: postalAddress, to: mailingAddress, since: "2020-01-01-preview"}
+  types:
+    - {from: Address, to: Location, since: "2020-01-01-preview"}
+removals:
+  - {type: Person, property: nickname, since: "2020-01-01-preview", note: folded into knownAs}
+`
+
+func TestParseValid(t *testing.T) {
+	s, err := Parse("people.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "person" || s.Module.Version != "v1.2.0" || len(s.Versions) != 2 || s.Versions[1].Line != 16 {
+		t.Errorf("unexpected result: %+v", s)
+	}
+	if got := s.Renames.Properties[0].Line; got != 19 {
+		t.Errorf("rename line = %d, want 19", got)
+	}
+	class, next := s.Versions[0].Classify(*s.Now)
+	if class != armruntime.Deprecated || next != nil {
+		t.Errorf("2019-01-01 at %s: %s %v, want deprecated with no next stage", s.Now, class, next)
+	}
+	class, next = s.Versions[0].Classify(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
+	if class != armruntime.Supported || next == nil || !next.Equal(time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("2019-01-01 at 2025-01-01: %s %v, want supported until 2025-06-01", class, next)
+	}
+}
+
+func TestParseErrorsNameFileAndLine(t *testing.T) {
+	cases := map[string]struct {
+		edit func(string) string
+		want string
+	}{
+		"unknown top-level key": {func(s string) string { return s + "colour: blue\n" }, "people.yaml: line 24: field colour not found"},
+		"unknown nested key": {func(s string) string {
+			return strings.Replace(s, "  version: v1.2.0", "  version: v1.2.0\n  branch: main", 1)
+		}, "people.yaml: line 7: field branch not found"},
+		"unknown stage key": {func(s string) string {
+			return strings.Replace(s, "      - classification: supported", "      - classification: supported\n        endTime: x", 1)
+		}, "line 14: field endTime not found"},
+		"bad version": {func(s string) string { return strings.Replace(s, `"2019-01-01"`, `"2019-1-1"`, 1) },
+			`people.yaml:11: version "2019-1-1" is not an API version`},
+		"duplicate version": {func(s string) string { return strings.Replace(s, `"2020-01-01-preview"`+"\n", `"2019-01-01"`+"\n", 1) },
+			`people.yaml:16: version "2019-01-01" is listed twice`},
+		"bad lifecycle": {func(s string) string {
+			return strings.Replace(s, "classification: deprecated", "classification: preview", 1)
+		},
+			"people.yaml:13: version 2019-01-01: stage 2: preview cannot follow supported"},
+		"rename of unknown version": {func(s string) string {
+			return strings.Replace(s, `to: mailingAddress, since: "2020-01-01-preview"`, `to: mailingAddress, since: "2021-01-01"`, 1)
+		},
+			`people.yaml:19: rename since "2021-01-01": not a version`},
+		"missing group": {func(s string) string { return strings.Replace(s, "group: people.example.armhub.io\n", "", 1) },
+			`people.yaml:1: "group" is required`},
+		"bad module version": {func(s string) string { return strings.Replace(s, "v1.2.0", "1.2", 1) },
+			`people.yaml:6: module version "1.2" is not a semantic version`},
+		"wrong type": {func(s string) string { return strings.Replace(s, "resources: [people]", "resources: people", 1) },
+			"line 9: cannot unmarshal !!str `people` into []string"},
+		"malformed": {func(s string) string { return s + "  - : [\n" }, "people.yaml: yaml: line"},
+		"empty":     {func(string) string { return "" }, "people.yaml: the file is empty"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := Parse("people.yaml", []byte(c.edit(valid)))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error = %v\nwant one containing %q", err, c.want)
+			}
+		})
+	}
+}

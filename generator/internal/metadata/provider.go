@@ -1,0 +1,39 @@
+package metadata
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ForProvider returns metadata that generates every API version of provider found
+// under the schema root, with every resource, for trying the generator on a whole
+// schema tree.
+func ForProvider(provider, root string) (*Service, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil, err
+	}
+	var versions []Version
+	for _, e := range entries {
+		if !e.IsDir() || !apiVersion.MatchString(e.Name()) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, e.Name(), provider+".json")); err == nil {
+			versions = append(versions, Version{Version: e.Name()})
+		}
+	}
+	if len(versions) == 0 {
+		return nil, fmt.Errorf("%s: no <api-version>/%s.json found", root, provider)
+	}
+	sort.Slice(versions, func(i, j int) bool { return versions[i].Version < versions[j].Version })
+	name := strings.ToLower(strings.TrimPrefix(provider, "Microsoft."))
+	name = strings.NewReplacer(".", "", "-", "").Replace(name)
+	return &Service{
+		Name: name, Provider: provider, Group: name + ".azure.armhub.io",
+		Module:   Module{Path: "github.com/armhub/armhub/apis/" + name, Version: "v0.0.0"},
+		Versions: versions, File: filepath.Join(root, provider), Dir: root, Schemas: ".",
+	}, nil
+}

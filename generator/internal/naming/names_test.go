@@ -1,0 +1,69 @@
+package naming
+
+import (
+	"sort"
+	"testing"
+)
+
+func TestPackageNamesSortByDateStableFirst(t *testing.T) {
+	versions := []string{"2021-04-01-preview", "2019-06-01", "2021-04-01", "2020-08-01-preview"}
+	var names []string
+	for _, v := range versions {
+		names = append(names, PackageName(v))
+	}
+	sort.Strings(names)
+	want := []string{"v20190601", "v20200801preview", "v20210401", "v20210401preview"}
+	for i := range want {
+		if names[i] != want[i] {
+			t.Fatalf("sorted names = %v, want %v", names, want)
+		}
+	}
+	if StorageVersion("2021-04-01-preview") != "v20210401previewstorage" {
+		t.Errorf("storage version = %s", StorageVersion("2021-04-01-preview"))
+	}
+}
+
+func TestGoName(t *testing.T) {
+	cases := map[string]string{
+		"storageAccounts_Spec": "StorageAccounts_Spec",
+		"sku":                  "Sku",
+		"Microsoft.Web.Site":   "MicrosoftWebSite",
+		"key-vault_ref":        "KeyVault_Ref",
+		"1stThing":             "X1stThing",
+		"@odata.type":          "OdataType",
+		"__":                   "X",
+	}
+	for in, want := range cases {
+		if got := GoName(in); got != want {
+			t.Errorf("GoName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestKindName(t *testing.T) {
+	cases := map[string]string{
+		"storageAccounts":        "StorageAccount",
+		"Redis":                  "Redis",
+		"redis":                  "Redis",
+		"vaults_secrets":         "VaultsSecret",
+		"userAssignedIdentities": "UserAssignedIdentity",
+		"namespaces_eventhubs_authorizationRules": "NamespacesEventhubsAuthorizationRule",
+		"clusters":       "Cluster",
+		"accessPolicies": "AccessPolicy",
+		"addresses":      "Address",
+	}
+	for in, want := range cases {
+		if got := KindName(in); got != want {
+			t.Errorf("KindName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEnumValueName(t *testing.T) {
+	if got := EnumValueName("Sku_Name", "Standard_LRS"); got != "Sku_Name_Standard_LRS" {
+		t.Errorf("got %q", got)
+	}
+	if got := EnumValueName("Kind", ""); got != "Kind_Empty" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -1,0 +1,133 @@
+package pipeline
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// augmentedKinds returns the resource kinds whose conversions hand-written code
+// augments: a hand-written file in one of the module's packages (under dir)
+// declares AssignPropertiesTo or AssignPropertiesFrom on a struct the kind uses.
+// These kinds get golden tests; the others need none.
+func augmentedKinds(dir string, graph *conversion.Graph) ([]string, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	found := map[string]bool{}
+	for _, v := range graph.Versions {
+		for _, side := range []struct {
+			dir string
+			pkg *golang.Package
+		}{{v.Spoke.Name, v.Spoke}, {v.Spoke.Name + "/storage", v.Storage}} {
+			receivers, err := augmentationReceivers(filepath.Join(dir, side.dir))
+			if err != nil {
+				return nil, err
+			}
+			for _, r := range side.pkg.Resources {
+				if usesAny(side.pkg, r, receivers) {
+					found[r.Kind] = true
+				}
+			}
+		}
+	}
+	kinds := make([]string, 0, len(found))
+	for k := range found {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	return kinds, nil
+}
+
+// augmentationReceivers returns the types that hand-written files in dir give an
+// AssignPropertiesTo or AssignPropertiesFrom method.
+func augmentationReceivers(dir string) (map[string]bool, error) {
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	receivers := map[string]bool{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		if IsGenerated(data) {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), data, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, decl := range file.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && isAugmentation(fn.Name.Name) {
+				receivers[receiverName(fn.Recv.List[0].Type)] = true
+			}
+		}
+	}
+	return receivers, nil
+}
+
+func isAugmentation(name string) bool {
+	return name == "AssignPropertiesTo" || name == "AssignPropertiesFrom"
+}
+
+func receiverName(expr ast.Expr) string {
+	if star, ok := expr.(*ast.StarExpr); ok {
+		expr = star.X
+	}
+	if id, ok := expr.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// usesAny reports whether resource r of pkg reaches a struct named in names.
+func usesAny(pkg *golang.Package, r *golang.Resource, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	queue := []string{r.Spec.Name, r.Status.Name}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		if names[name] {
+			return true
+		}
+		if s := pkg.Struct(name); s != nil {
+			for _, f := range s.Fields {
+				queue = append(queue, structsOf(f.Type)...)
+			}
+		}
+	}
+	return false
+}
+
+func structsOf(t *golang.Type) []string {
+	switch t.Kind {
+	case model.KindArray, model.KindMap:
+		return structsOf(t.Elem)
+	case model.KindObject:
+		return []string{t.Named}
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"bytes"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/metadata"
+)
+
+const repo = "../../.."
+
+func bundledServices(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(repo, "metadata", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no metadata files found (%v)", err)
+	}
+	return files
+}
+
+func generate(t *testing.T, file string, workers int) *Result {
+	t.Helper()
+	svc, err := metadata.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, err := Run(svc, Options{Workers: workers, ModuleDir: filepath.Join(repo, "apis", svc.Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return result
+}
+
+// The checked-in modules under apis/ must be exactly what the generator makes.
+func TestBundledModulesAreUpToDate(t *testing.T) {
+	for _, file := range bundledServices(t) {
+		service := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		result := generate(t, file, 2)
+		for dir, files := range map[string]emit.Files{"apis": result.Files, "conformance": result.Conformance} {
+			problems, err := Diff(filepath.Join(repo, dir, service), files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(problems) > 0 {
+				t.Errorf("%s/%s is stale; run tools/regenerate.sh:\n  %s", dir, service, strings.Join(problems, "\n  "))
+			}
+		}
+	}
+}
+
+// Output must not depend on how many workers load schemas, on GOMAXPROCS, or on
+// the order in which the metadata lists versions and resources.
+func TestGenerationIsDeterministic(t *testing.T) {
+	for _, file := range bundledServices(t) {
+		first := generate(t, file, 1).Files
+		svc, err := metadata.Load(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Reverse(svc.Versions)
+		slices.Reverse(svc.Resources)
+		previous := runtime.GOMAXPROCS(1)
+		result, err := Run(svc, Options{Workers: 8})
+		runtime.GOMAXPROCS(previous)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameFiles(first, result.Files) {
+			t.Errorf("%s: two generations differ", file)
+		}
+	}
+}
+
+func sameFiles(a, b emit.Files) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for path, data := range a {
+		if !bytes.Equal(data, b[path]) {
+			return false
+		}
+	}
+	return true
+}

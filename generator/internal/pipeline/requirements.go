@@ -1,0 +1,27 @@
+package pipeline
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/emit"
+)
+
+// requirements lists what every generated go.mod requires, one "path version
+// [indirect]" a line; tools/update-apis-deps.sh refreshes it. Inside this
+// repository go.work maps github.com/armhub/armhub/runtime to the local copy.
+//
+//go:embed requirements.txt
+var requirements string
+
+func moduleRequirements() []emit.Requirement {
+	var out []emit.Requirement
+	for _, line := range strings.Split(strings.TrimSpace(requirements), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 2 {
+			continue
+		}
+		out = append(out, emit.Requirement{Path: fields[0], Version: fields[1], Indirect: len(fields) > 2})
+	}
+	return out
+}

@@ -1,0 +1,23 @@
+// Package runtime is the library that every armhub-generated API module imports.
+//
+// Generated code may rely on the following, and on nothing else in this package:
+//
+//   - PropertyBag: a map from property name to the JSON encoding of a value. Storage
+//     types carry one on every object to keep what the adjacent version has no place
+//     for. A nil bag is empty and ready to use through a pointer (bag.Add on an
+//     addressable nil bag allocates it). Add and Pull are strongly typed: Pull decodes
+//     into the type the caller asks for and reports an error, without dropping the
+//     entry, when the stored JSON does not decode into that type. Clone gives an
+//     independent copy; an empty bag clones to nil, so round trips compare equal.
+//     Marshalled to JSON, a bag is deterministic (keys sorted, values as stored).
+//   - ConvertibleSpec and ConvertibleStatus: implemented by every generated Spec and
+//     Status, converting through the generated property assignments.
+//   - MetaObject and KubernetesResource: implemented by every generated resource,
+//     giving access to the spec and status and to the resource's original API version
+//     (OriginalGVK).
+//   - GetVersionedSpec, GetVersionedStatus and NewEmptyVersionedStatus: given a
+//     resource in any version (usually the hub) and a scheme that knows every version,
+//     they pivot to the API version the resource was created with.
+//
+// Everything exported here keeps its meaning within a major version of this module.
+package runtime

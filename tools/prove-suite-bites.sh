@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Proof that the conformance suites bite: in a temporary copy of the repository,
+# (1) break one generated conversion (v20200301 Person stops copying knownAs back
+# from storage) and (2) break the hand-written customDomain augmentation; the
+# generated round-trip suite and the augmentation tests must then fail, naming the
+# lost property. Exits 0 only when both breakages are caught.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+git -C "$top" ls-files -z runtime apis/person apis/storage conformance go.work | \
+  (cd "$top" && xargs -0 cp --parents -t "$work")
+# The copy's workspace: only the modules copied.
+cat > "$work/go.work" <<WORK
+go 1.24.0
+
+use (
+	./apis/person
+	./apis/storage
+	./conformance
+	./runtime
+)
+
+replace github.com/armhub/armhub/runtime v0.1.0 => ./runtime
+replace github.com/armhub/armhub/apis/person v0.1.0 => ./apis/person
+replace github.com/armhub/armhub/apis/storage v0.1.0 => ./apis/storage
+replace github.com/armhub/armhub/apis/servicefabric v0.1.0 => $top/apis/servicefabric
+WORK
+cp "$top/go.work.sum" "$work/" 2>/dev/null || true
+
+caught=0
+expect_failure() { # name, package, test regexp, text the failure must show
+  local out
+  if out=$(cd "$work/conformance" && go test -count=1 -run "$3" "$2" 2>&1); then
+    echo "NOT CAUGHT: $1 (the tests still pass)"
+    return
+  fi
+  if grep -q "$4" <<<"$out"; then
+    echo "caught: $1"
+    caught=$((caught + 1))
+  else
+    echo "NOT CAUGHT: $1 (failed, but without mentioning $4):"; echo "$out" | tail -20
+  fi
+}
+
+# 1. A generated conversion that forgets a property on the way back from storage.
+conversions="$work/apis/person/v20200301/conversions_gen.go"
+grep -q 'destination.KnownAs = &value4' "$conversions"
+sed -i 's/destination.KnownAs = &value4/_ = value4; destination.KnownAs = nil/' "$conversions"
+expect_failure "broken generated conversion" ./person 'TestRoundTrip_Person_v20200301$' 'KnownAs'
+cp "$top/apis/person/v20200301/conversions_gen.go" "$conversions"
+
+# 2. A hand-written augmentation that no longer maps the custom domain name.
+augmentation="$work/apis/storage/v20210101/storage/customdomain.go"
+sed -i 's/destination.CustomDomain = &v20220901s.CustomDomain{Name: &name}/_ = name/' "$augmentation"
+expect_failure "broken hand-written augmentation" ./augmentation 'TestCustomDomainNameBecomesObject' 'custom domain'
+
+echo "suite bites: $caught passed, $((2 - caught)) failed"
+[ "$caught" -eq 2 ]

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The test command (README, .ci/run): every Go test of the repository as Bazel
+# test targets (runtime, generator, the generated conformance suites and the
+# seed scenarios), the check that apis/ is what the generator makes, then the six
+# real providers generated, compiled, vetted and conformance-tested. Ends with one
+# summary line: "tests: N passed, M failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+log=$(mktemp)
+trap 'rm -rf "$log"' EXIT
+
+passed=0
+failed=0
+
+echo "== bazel test //..."
+tools/bazel test //... 2>&1 | tee "$log"
+bazel_status=${PIPESTATUS[0]}
+targets_passed=$(grep -cE '^//\S+\s+(\(cached\) )?PASSED' "$log" || true)
+targets_failed=$(grep -cE '^//\S+\s+(\(cached\) )?(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log" || true)
+passed=$((passed + targets_passed))
+failed=$((failed + targets_failed))
+if [ "$bazel_status" -ne 0 ] && [ "$targets_failed" -eq 0 ]; then
+  failed=$((failed + 1)) # the build itself failed
+fi
+
+echo "== the conformance suites catch a broken conversion and a broken augmentation"
+if tools/prove-suite-bites.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== real schemas"
+if tools/check-real-schemas.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
