@@ -21,17 +21,18 @@ import (
 )
 
 type options struct {
-	metadata   string
-	provider   string
-	schemas    string
-	out        string
-	suite      string
-	now        string
-	check      bool
-	lifecycles bool
-	strict     bool
-	report     bool
-	workers    int
+	metadata    string
+	provider    string
+	schemas     string
+	out         string
+	suite       string
+	handwritten string
+	now         string
+	check       bool
+	lifecycles  bool
+	strict      bool
+	report      bool
+	workers     int
 }
 
 func main() {
@@ -49,6 +50,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.StringVar(&o.schemas, "schemas", "", "the schema root (holding <api-version>/<Provider>.json and common/); overrides the metadata's")
 	flags.StringVar(&o.out, "out", "", "the module directory to write (or, with -check, to compare)")
 	flags.StringVar(&o.suite, "conformance-out", "", "the directory of the service's generated conformance suite (optional)")
+	flags.StringVar(&o.handwritten, "handwritten", "", "the checked-in module, scanned for hand-written augmentations; default -out")
 	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
 	flags.BoolVar(&o.check, "check", false, "compare the generated files with those under -out and fail on any difference")
 	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's classification and next transition, then stop")
@@ -79,7 +81,10 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out}
+	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o)}
+	if o.handwritten != "" {
+		opts.ModuleDir = o.handwritten
+	}
 	if o.now != "" {
 		now, err := time.Parse(time.RFC3339, o.now)
 		if err != nil {
@@ -136,6 +141,13 @@ func reportRemovals(stdout io.Writer, o *options, result *pipeline.Result) error
 		return fmt.Errorf("%d removed properties are not assessed in the metadata (add them under \"removals\" or \"renames\")", result.Open)
 	}
 	return nil
+}
+
+func metadataLabel(o *options) string {
+	if o.metadata == "" {
+		return ""
+	}
+	return pipeline.MetadataLabel(o.metadata)
 }
 
 func loadService(o *options) (*metadata.Service, error) {

@@ -39,6 +39,8 @@ func (n Note) String() string {
 // common/definitions.json once. It is safe for concurrent use.
 type Loader struct {
 	root      string
+	mu        sync.Mutex
+	used      bool
 	once      sync.Once
 	common    *doc
 	commonErr error
@@ -112,8 +114,19 @@ func (l *Loader) relative(path string) string {
 	return filepath.ToSlash(rel)
 }
 
+// UsedCommon reports whether a schema loaded so far referred into
+// common/definitions.json, which is then one of the generation's inputs.
+func (l *Loader) UsedCommon() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.used
+}
+
 // commonDoc returns the parsed common/definitions.json.
 func (l *Loader) commonDoc() (*doc, error) {
+	l.mu.Lock()
+	l.used = true
+	l.mu.Unlock()
 	l.once.Do(func() {
 		file := filepath.Join(l.root, "common", "definitions.json")
 		top, err := readTop(file, "definitions")

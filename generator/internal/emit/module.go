@@ -42,7 +42,8 @@ func GoMod(modulePath string, requirements []Requirement) []byte {
 // named after the package over every non-test Go file in it, so hand-written
 // files beside the generated ones are compiled too. Gazelle leaves it alone.
 func BuildFile(name, importPath string, deps []string) []byte {
-	return buildRule("go_library", name, importPath, "[\"*.go\"],\n        exclude = [\"*_test.go\"],", deps)
+	rule := buildRule("go_library", name, importPath, "[\"*.go\"],\n        exclude = [\"*_test.go\"],", deps)
+	return append(rule, packageFilegroups...)
 }
 
 func buildRule(rule, name, importPath, glob string, deps []string) []byte {

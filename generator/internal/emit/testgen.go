@@ -103,5 +103,16 @@ func writeCompatTests(s *scope) {
 // TestBuildFile returns the BUILD.bazel of a generated conformance package: one
 // go_test over every test file in it.
 func TestBuildFile(name string, deps []string) []byte {
-	return buildRule("go_test", name, "", `["*_test.go"]`, deps)
+	rule := buildRule("go_test", name, "", `["*_test.go"]`, deps)
+	return append(rule, conformanceFilegroup...)
 }
+
+// conformanceFilegroup lists the suite's files for the service's generation
+// rule, which compares them with a fresh generation.
+const conformanceFilegroup = `
+filegroup(
+    name = "files",
+    srcs = glob(["**"]),
+    visibility = ["//visibility:public"],
+)
+`

@@ -59,7 +59,7 @@ func augmentationReceivers(dir string) (map[string]bool, error) {
 	receivers := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		if e.IsDir() || !isHandwrittenName(name) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, name))
@@ -80,6 +80,14 @@ func augmentationReceivers(dir string) (map[string]bool, error) {
 		}
 	}
 	return receivers, nil
+}
+
+// isHandwrittenName reports whether a file named name may hold a hand-written
+// augmentation: a Go file, not a test, not named like a generated file (the
+// same rule as the "handwritten" filegroup of generated BUILD files).
+func isHandwrittenName(name string) bool {
+	return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") &&
+		!strings.HasSuffix(name, "_gen.go") && !strings.HasPrefix(name, "zz_generated.")
 }
 
 func isAugmentation(name string) bool {

@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit"
@@ -155,4 +158,38 @@ func storageCRDVersion(v *Version, hub bool) emit.CRDVersion {
 		Name: v.Storage.Version, Package: v.Storage, Storage: hub,
 		Served: hub || v.Class != string(runtime.Expired),
 	}
+}
+
+// emitServiceBuild adds the module's root BUILD.bazel, which declares the
+// service's Bazel generation, when opts name the metadata file's label.
+// It returns a note when it cannot: the schemas must lie in the metadata's own
+// Bazel package.
+func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Graph, inputs []string, files emit.Files) string {
+	if opts.MetadataLabel == "" {
+		return ""
+	}
+	pkg, _, _ := strings.Cut(strings.TrimPrefix(opts.MetadataLabel, "//"), ":")
+	schemas := path.Clean(filepath.ToSlash(svc.Schemas))
+	if opts.SchemaRoot != "" || filepath.IsAbs(svc.Schemas) || schemas == ".." || strings.HasPrefix(schemas, "../") {
+		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File)
+	}
+	build := emit.ServiceBuild{Service: svc.Name, Metadata: opts.MetadataLabel}
+	for _, in := range inputs {
+		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
+	}
+	module := &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+	for i := range graph.Versions {
+		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide, conversion.CompatSide} {
+			dir := module.Dir(i, side)
+			if _, generated := files[dir+"/BUILD.bazel"]; !generated {
+				continue
+			}
+			build.Packages = append(build.Packages, dir)
+			if side != conversion.CompatSide {
+				build.Handwritten = append(build.Handwritten, dir)
+			}
+		}
+	}
+	files["BUILD.bazel"] = emit.ServiceBuildFile(build)
+	return ""
 }

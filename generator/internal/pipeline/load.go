@@ -29,8 +29,9 @@ func SchemaFile(root string, svc *metadata.Service, version string) string {
 }
 
 // load reads the schema of every version listed in svc, in parallel; the result
-// is in the metadata's version order, oldest first.
-func load(svc *metadata.Service, opts Options) ([]*Version, []string, error) {
+// is in the metadata's version order, oldest first. It also returns the schema
+// files read, relative to the schema root, and the loader's notes.
+func load(svc *metadata.Service, opts Options) ([]*Version, []string, []string, error) {
 	root := schemaRoot(svc, opts)
 	loader := armschema.NewLoader(root)
 	notes := make([][]armschema.Note, len(svc.Versions))
@@ -56,7 +57,7 @@ func load(svc *metadata.Service, opts Options) ([]*Version, []string, error) {
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
-			return nil, nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+			return nil, nil, nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
 		}
 	}
 	var lines []string
@@ -65,7 +66,14 @@ func load(svc *metadata.Service, opts Options) ([]*Version, []string, error) {
 			lines = append(lines, n.String())
 		}
 	}
-	return versions, lines, nil
+	var inputs []string
+	for _, name := range names {
+		inputs = append(inputs, name+"/"+svc.Provider+".json")
+	}
+	if loader.UsedCommon() {
+		inputs = append(inputs, "common/definitions.json")
+	}
+	return versions, inputs, lines, nil
 }
 
 func metaVersion(svc *metadata.Service, name string) metadata.Version {

@@ -4,6 +4,7 @@
 package pipeline
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/emit"
@@ -26,6 +27,11 @@ type Options struct {
 	// ModuleDir is the checked-in module, read for hand-written augmentations
 	// (which get golden tests); empty means none.
 	ModuleDir string
+	// MetadataLabel is the Bazel label of the metadata file, whose schema
+	// directory must then lie in the same Bazel package. When set, the module's
+	// root BUILD.bazel declares the service's Bazel generation
+	// (tools/armhub.bzl); empty means no such file.
+	MetadataLabel string
 }
 
 // Version is one API version as it moves through the stages.
@@ -47,9 +53,20 @@ type Result struct {
 	Notes       []string   // what the loader approximated (file#pointer: what)
 }
 
+// MetadataLabel returns the Bazel label of a metadata file, taking its
+// directory for the Bazel package: metadata/storage.yaml is
+// //metadata:storage.yaml, however the path is written.
+func MetadataLabel(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		abs = file
+	}
+	return "//" + filepath.Base(filepath.Dir(abs)) + ":" + filepath.Base(abs)
+}
+
 // Run generates the files of the service described by svc.
 func Run(svc *metadata.Service, opts Options) (*Result, error) {
-	versions, notes, err := load(svc, opts)
+	versions, inputs, notes, err := load(svc, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +81,9 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	files, err := emitService(svc, versions, graph)
 	if err != nil {
 		return nil, err
+	}
+	if note := emitServiceBuild(svc, opts, graph, inputs, files); note != "" {
+		notes = append(notes, note)
 	}
 	augmented, err := augmentedKinds(opts.ModuleDir, graph)
 	if err != nil {

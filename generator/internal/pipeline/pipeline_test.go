@@ -29,7 +29,8 @@ func generate(t *testing.T, file string, workers int) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	result, err := Run(svc, Options{Workers: workers, ModuleDir: filepath.Join(repo, "apis", svc.Name)})
+	opts := Options{Workers: workers, ModuleDir: filepath.Join(repo, "apis", svc.Name), MetadataLabel: MetadataLabel(file)}
+	result, err := Run(svc, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestGenerationIsDeterministic(t *testing.T) {
 		slices.Reverse(svc.Versions)
 		slices.Reverse(svc.Resources)
 		previous := runtime.GOMAXPROCS(1)
-		result, err := Run(svc, Options{Workers: 8})
+		result, err := Run(svc, Options{Workers: 8, MetadataLabel: MetadataLabel(file)})
 		runtime.GOMAXPROCS(previous)
 		if err != nil {
 			t.Fatal(err)

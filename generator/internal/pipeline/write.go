@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,9 +53,10 @@ func Write(dir string, files emit.Files) error {
 }
 
 // Diff lists the differences between the generated files under dir and files:
-// missing, changed and extra generated files, sorted.
-func Diff(dir string, files emit.Files) ([]string, error) {
-	existing, err := generatedFiles(dir)
+// missing, changed and extra generated files, sorted. Subdirectories of dir
+// named in skip (slash-separated, relative to dir) are not looked at.
+func Diff(dir string, files emit.Files, skip ...string) ([]string, error) {
+	existing, err := generatedFiles(dir, skip...)
 	if err != nil {
 		return nil, err
 	}
@@ -76,15 +78,22 @@ func Diff(dir string, files emit.Files) ([]string, error) {
 	return problems, nil
 }
 
-// generatedFiles returns the slash-separated paths of the generated files under dir.
-func generatedFiles(dir string) (map[string]bool, error) {
+// generatedFiles returns the slash-separated paths of the generated files under
+// dir, leaving out the subdirectories named in skip.
+func generatedFiles(dir string, skip ...string) (map[string]bool, error) {
 	found := map[string]bool{}
+	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = resolved // a runfiles tree may link the directory itself
+	}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == dir {
 				return filepath.SkipDir
 			}
 			return err
+		}
+		if d.IsDir() && path != dir && slices.Contains(skip, relSlash(dir, path)) {
+			return filepath.SkipDir
 		}
 		if d.IsDir() || strings.HasPrefix(d.Name(), ".") {
 			return nil
@@ -94,12 +103,16 @@ func generatedFiles(dir string) (map[string]bool, error) {
 			return err
 		}
 		if IsGenerated(data) {
-			rel, _ := filepath.Rel(dir, path)
-			found[filepath.ToSlash(rel)] = true
+			found[relSlash(dir, path)] = true
 		}
 		return nil
 	})
 	return found, err
+}
+
+func relSlash(dir, path string) string {
+	rel, _ := filepath.Rel(dir, path)
+	return filepath.ToSlash(rel)
 }
 
 func removeAll(dir string, paths map[string]bool) error {
