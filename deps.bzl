@@ -4,6 +4,14 @@ load("@bazel_gazelle//:deps.bzl", "go_repository")
 
 def go_dependencies():
     go_repository(
+        name = "build_buf_gen_go_bufbuild_protovalidate_protocolbuffers_go",
+        build_file_proto_mode = "disable_global",
+        importpath = "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go",
+        sum = "h1:4erM3WLgEG/HIBrpBDmRbs1puhd7p0z7kNXDuhHthwM=",
+        version = "v1.36.4-20250130201111-63bb56e20495.1",
+    )
+
+    go_repository(
         name = "com_github_alecthomas_kingpin_v2",
         build_file_proto_mode = "disable_global",
         importpath = "github.com/alecthomas/kingpin/v2",
@@ -60,6 +68,14 @@ def go_dependencies():
         version = "v4.0.0",
     )
     go_repository(
+        name = "com_github_bufbuild_protovalidate_go",
+        build_file_proto_mode = "disable_global",
+        importpath = "github.com/bufbuild/protovalidate-go",
+        sum = "h1:cdrIA33994yCcJyEIZRL36ZGTe9UDM/WHs5MBHEimiE=",
+        version = "v0.9.1",
+    )
+
+    go_repository(
         name = "com_github_cenkalti_backoff_v4",
         build_file_proto_mode = "disable_global",
         importpath = "github.com/cenkalti/backoff/v4",
@@ -87,6 +103,14 @@ def go_dependencies():
         sum = "h1:Om6kYQYDUk5wWbT0t0q6pvyM49i9XZAv9dDrkDA7gjk=",
         version = "v0.0.0-20250121191232-2f005788dc42",
     )
+    go_repository(
+        name = "com_github_cockroachdb_datadriven",
+        build_file_proto_mode = "disable_global",
+        importpath = "github.com/cockroachdb/datadriven",
+        sum = "h1:H9MtNqVoVhvd9nCBwOyDjUEdZCREqbIdCJD93PBm/jA=",
+        version = "v1.0.2",
+    )
+
     go_repository(
         name = "com_github_coreos_go_oidc",
         build_file_proto_mode = "disable_global",
@@ -119,8 +143,8 @@ def go_dependencies():
         name = "com_github_creack_pty",
         build_file_proto_mode = "disable_global",
         importpath = "github.com/creack/pty",
-        sum = "h1:uDmaGzcdjhF4i/plgjmEsriH11Y0o7RKapEf/LDaM3w=",
-        version = "v1.1.9",
+        sum = "h1:n56/Zwd5o6whRC5PMGretI4IdRLlmBXYNjScPaBgsbY=",
+        version = "v1.1.18",
     )
     go_repository(
         name = "com_github_davecgh_go_spew",
@@ -263,6 +287,14 @@ def go_dependencies():
         version = "v3.0.0",
     )
     go_repository(
+        name = "com_github_godbus_dbus_v5",
+        build_file_proto_mode = "disable_global",
+        importpath = "github.com/godbus/dbus/v5",
+        sum = "h1:9349emZab16e7zQvpmsbtjc18ykshndd8y2PG3sgJbA=",
+        version = "v5.0.4",
+    )
+
+    go_repository(
         name = "com_github_gogo_protobuf",
         build_file_proto_mode = "disable_global",
         importpath = "github.com/gogo/protobuf",
@@ -276,6 +308,14 @@ def go_dependencies():
         sum = "h1:CNNw5U8lSiiBk7druxtSHHTsRWcxKoac6kZKm2peBBc=",
         version = "v1.2.4",
     )
+    go_repository(
+        name = "com_github_golang_groupcache",
+        build_file_proto_mode = "disable_global",
+        importpath = "github.com/golang/groupcache",
+        sum = "h1:oI5xCqsCo564l8iNU+DwB5epxmsaqB+rhGL0m5jtYqE=",
+        version = "v0.0.0-20210331224755-41bb18bfe9da",
+    )
+
     go_repository(
         name = "com_github_golang_jwt_jwt_v5",
         build_file_proto_mode = "disable_global",
@@ -360,6 +400,14 @@ def go_dependencies():
         sum = "h1:+ngKgrYPPJrOjhax5N+uePQ0Fh1Z7PheYoUI/0nzkPA=",
         version = "v0.0.0-20190611155906-901d90724c79",
     )
+    go_repository(
+        name = "com_github_grpc_ecosystem_go_grpc_middleware",
+        build_file_proto_mode = "disable_global",
+        importpath = "github.com/grpc-ecosystem/go-grpc-middleware",
+        sum = "h1:+9834+KizmvFV7pXQGSXQTsaWhq2GjuNUt0aUU0YBYw=",
+        version = "v1.3.0",
+    )
+
     go_repository(
         name = "com_github_grpc_ecosystem_go_grpc_middleware_providers_prometheus",
         build_file_proto_mode = "disable_global",
@@ -886,6 +934,14 @@ def go_dependencies():
         version = "v3.6.4",
     )
     go_repository(
+        name = "io_etcd_go_gofail",
+        build_file_proto_mode = "disable_global",
+        importpath = "go.etcd.io/gofail",
+        sum = "h1:p19drv16FKK345a09a1iubchlw/vmRuksmRzgBIGjcA=",
+        version = "v0.2.0",
+    )
+
+    go_repository(
         name = "io_etcd_go_raft_v3",
         build_file_proto_mode = "disable_global",
         importpath = "go.etcd.io/raft/v3",
@@ -896,15 +952,15 @@ def go_dependencies():
         name = "io_k8s_api",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/api",
-        sum = "h1:D12sTP257/jSH2vHV2EDYrb16bS7ULlHpdNdNhEw2S4=",
-        version = "v0.34.3",
+        sum = "h1:Z5hsoQcZ2yBjelb9j5JKzCVo9qv9XLkVm5llnqS4h+0=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_apiextensions_apiserver",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/apiextensions-apiserver",
-        sum = "h1:p10fGlkDY09eWKOTeUSioxwLukJnm+KuDZdrW71y40g=",
-        version = "v0.34.3",
+        sum = "h1:TAh2mEduc27sR7lfEthOL2oNeQuux9pQCEJCVC9Gxrs=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_apimachinery",
@@ -917,29 +973,29 @@ def go_dependencies():
         name = "io_k8s_apiserver",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/apiserver",
-        sum = "h1:uGH1qpDvSiYG4HVFqc6A3L4CKiX+aBWDrrsxHYK0Bdo=",
-        version = "v0.34.3",
+        sum = "h1:QmMakuCjlFBJpsXKIUom8OUE7+PhZk7hyNiLqlyDH58=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_client_go",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/client-go",
-        sum = "h1:wtYtpzy/OPNYf7WyNBTj3iUA0XaBHVqhv4Iv3tbrF5A=",
-        version = "v0.34.3",
+        sum = "h1:IXhvzFdm0e897kXtLbeyMpAGzontcShJ/gi/XCCsOLc=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_code_generator",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/code-generator",
-        sum = "h1:6ipJKsJZZ9q21BO8I2jEj4OLN3y8/1n4aihKN0xKmQk=",
-        version = "v0.34.3",
+        sum = "h1:ri/HSQ1eCQ40pqTQ4HeEiC8UR/SaftH/syav9RL4b+c=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_component_base",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/component-base",
-        sum = "h1:zsEgw6ELqK0XncCQomgO9DpUIzlrYuZYA0Cgo+JWpVk=",
-        version = "v0.34.3",
+        sum = "h1:jP4XqR48YelfXIlRpOHQgms5GebU23zSE6xcvTwpXDE=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_gengo_v2",
@@ -959,8 +1015,8 @@ def go_dependencies():
         name = "io_k8s_kms",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/kms",
-        sum = "h1:QzBOD0sk1bGQVMcZQAHGjtbP1iKZJUyhC6D0I+BTxIE=",
-        version = "v0.34.3",
+        sum = "h1:jF1s1e0CZsM8UXtzqz8JYIBhI4EQIvZHQ15K28StUJA=",
+        version = "v0.34.4",
     )
     go_repository(
         name = "io_k8s_kube_openapi",

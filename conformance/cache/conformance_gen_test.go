@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"github.com/armhub/armhub/apis/cache/crd"
 	"github.com/armhub/armhub/apis/cache/v20180301"
 	v20180301s "github.com/armhub/armhub/apis/cache/v20180301/storage"
 	"github.com/armhub/armhub/apis/cache/v20190701"
@@ -159,5 +160,18 @@ func TestReliability_RedisFirewallRule(t *testing.T) {
 		func() conversion.Convertible { return &v20190701.RedisFirewallRule{} },
 		func() conversion.Convertible { return &v20200601.RedisFirewallRule{} },
 		func() conversion.Convertible { return &v20230801.RedisFirewallRule{} },
+	)
+}
+
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+		v20180301.AddToScheme,
+		v20180301s.AddToScheme,
+		v20190701.AddToScheme,
+		v20190701s.AddToScheme,
+		v20200601.AddToScheme,
+		v20200601s.AddToScheme,
+		v20230801.AddToScheme,
+		v20230801s.AddToScheme,
 	)
 }

@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"github.com/armhub/armhub/apis/identity/crd"
 	"github.com/armhub/armhub/apis/identity/v20220131preview"
 	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
 	"github.com/armhub/armhub/apis/identity/v20230131"
@@ -125,5 +126,16 @@ func TestReliability_UserAssignedIdentity(t *testing.T) {
 		func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} },
 		func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} },
 		func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} },
+	)
+}
+
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+		v20220131preview.AddToScheme,
+		v20220131previews.AddToScheme,
+		v20230131.AddToScheme,
+		v20230131s.AddToScheme,
+		v20241130.AddToScheme,
+		v20241130s.AddToScheme,
 	)
 }

@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"github.com/armhub/armhub/apis/person/crd"
 	"github.com/armhub/armhub/apis/person/v20200101"
 	v20200101s "github.com/armhub/armhub/apis/person/v20200101/storage"
 	"github.com/armhub/armhub/apis/person/v20200201"
@@ -112,4 +113,19 @@ func TestReliability_Person(t *testing.T) {
 
 func TestJSON_Address_v20200401c(t *testing.T) {
 	harness.JSONRoundTrip[v20200401c.Address](t)
+}
+
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+		v20200101.AddToScheme,
+		v20200101s.AddToScheme,
+		v20200201.AddToScheme,
+		v20200201s.AddToScheme,
+		v20200301.AddToScheme,
+		v20200301s.AddToScheme,
+		v20200401.AddToScheme,
+		v20200401s.AddToScheme,
+		v20200501.AddToScheme,
+		v20200501s.AddToScheme,
+	)
 }

@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"github.com/armhub/armhub/apis/servicefabric/crd"
 	"github.com/armhub/armhub/apis/servicefabric/v20160301"
 	v20160301s "github.com/armhub/armhub/apis/servicefabric/v20160301/storage"
 	"github.com/armhub/armhub/apis/servicefabric/v20160901"
@@ -46,5 +47,14 @@ func TestReliability_Cluster(t *testing.T) {
 	harness.Reliability(t, func() conversion.Hub { return &v20160901s.Cluster{} },
 		func() conversion.Convertible { return &v20160301.Cluster{} },
 		func() conversion.Convertible { return &v20160901.Cluster{} },
+	)
+}
+
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+		v20160301.AddToScheme,
+		v20160301s.AddToScheme,
+		v20160901.AddToScheme,
+		v20160901s.AddToScheme,
 	)
 }

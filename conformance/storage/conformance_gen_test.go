@@ -3,6 +3,7 @@
 package conformance
 
 import (
+	"github.com/armhub/armhub/apis/storage/crd"
 	"github.com/armhub/armhub/apis/storage/v20210101"
 	v20210101s "github.com/armhub/armhub/apis/storage/v20210101/storage"
 	"github.com/armhub/armhub/apis/storage/v20220901"
@@ -159,6 +160,19 @@ func TestReliability_StorageAccountsBlobServicesContainer(t *testing.T) {
 		func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} },
 		func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} },
 		func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} },
+	)
+}
+
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+		v20210101.AddToScheme,
+		v20210101s.AddToScheme,
+		v20220901.AddToScheme,
+		v20220901s.AddToScheme,
+		v20230501.AddToScheme,
+		v20230501s.AddToScheme,
+		v20230501preview.AddToScheme,
+		v20230501previews.AddToScheme,
 	)
 }
 

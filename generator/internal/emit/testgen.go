@@ -22,10 +22,24 @@ func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) 
 		writeKindTests(s, kind)
 	}
 	writeCompatTests(s)
+	writeCRDTest(s)
 	for _, kind := range augmented {
 		writeGoldenTests(s, kind)
 	}
 	return g.bytes()
+}
+
+// writeCRDTest writes the test that validates the module's CRDs against the
+// registered Go types of every spoke and storage version.
+func writeCRDTest(s *scope) {
+	s.file.use(s.module.Path+"/crd", "crd")
+	s.file.printf("\nfunc TestCRDs(t *testing.T) {\n\tharness.CRDs(t, crd.Files")
+	for i := range s.module.Graph.Versions {
+		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide} {
+			s.file.printf(",\n\t\t%sAddToScheme", s.qualifier(i, side))
+		}
+	}
+	s.file.printf(",\n\t)\n}\n")
 }
 
 // writeGoldenTests writes, for a kind whose conversions hand-written code

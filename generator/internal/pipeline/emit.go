@@ -132,6 +132,7 @@ func emitCRDs(svc *metadata.Service, versions []*Version, graph *conversion.Grap
 		}
 		files[fmt.Sprintf("crd/%s_%s.yaml", svc.Group, naming.Lower(emit.Plural(kind)))] = data
 	}
+	files["crd/crd_gen.go"], files["crd/BUILD.bazel"] = emit.CRDPackage(svc.Module.Path + "/crd")
 	return nil
 }
 
@@ -178,6 +179,7 @@ func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Gra
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
 	module := &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+	build.Packages = append(build.Packages, "crd")
 	for i := range graph.Versions {
 		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide, conversion.CompatSide} {
 			dir := module.Dir(i, side)

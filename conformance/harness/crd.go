@@ -1,0 +1,154 @@
+package harness
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/randfill"
+	"sigs.k8s.io/yaml"
+
+	armruntime "github.com/armhub/armhub/runtime"
+)
+
+// CRDs checks every CRD YAML file in files (a service's crd.Files): it decodes
+// strictly as apiextensions.k8s.io/v1, its names and versions are consistent
+// (exactly one storage version, version names valid), the schema of every
+// version is structural as the API server requires, and every version has a
+// registered Go type none of whose fields (filled at random, property bags
+// included) the API server would prune.
+func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
+	t.Helper()
+	scheme, err := NewScheme(adders...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := fs.Glob(files, "*.yaml")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no CRD files found (%v)", err)
+	}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(name, ".yaml"), func(t *testing.T) {
+			crd, err := readCRD(files, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, problem := range crdProblems(crd) {
+				t.Errorf("%s: %s", name, problem)
+			}
+			for _, v := range crd.Spec.Versions {
+				if err := checkVersion(scheme, crd, v); err != nil {
+					t.Errorf("%s, version %s: %v", name, v.Name, err)
+				}
+			}
+		})
+	}
+}
+
+func readCRD(files fs.FS, name string) (*apiextensionsv1.CustomResourceDefinition, error) {
+	data, err := fs.ReadFile(files, name)
+	if err != nil {
+		return nil, err
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict(data, crd); err != nil {
+		return nil, fmt.Errorf("%s: not a valid apiextensions.k8s.io/v1 CRD: %w", name, err)
+	}
+	if crd.APIVersion != "apiextensions.k8s.io/v1" || crd.Kind != "CustomResourceDefinition" {
+		return nil, fmt.Errorf("%s: apiVersion %q, kind %q; want apiextensions.k8s.io/v1 CustomResourceDefinition", name, crd.APIVersion, crd.Kind)
+	}
+	return crd, nil
+}
+
+// crdProblems lists what the API server would refuse in the CRD's names and
+// version list.
+func crdProblems(crd *apiextensionsv1.CustomResourceDefinition) []string {
+	var problems []string
+	spec := crd.Spec
+	if want := spec.Names.Plural + "." + spec.Group; crd.Name != want {
+		problems = append(problems, fmt.Sprintf("metadata.name %q, want %q", crd.Name, want))
+	}
+	for _, n := range []string{spec.Names.Plural, spec.Names.Singular} {
+		for _, msg := range validation.IsDNS1035Label(n) {
+			problems = append(problems, fmt.Sprintf("name %q: %s", n, msg))
+		}
+	}
+	storage := 0
+	seen := map[string]bool{}
+	for _, v := range spec.Versions {
+		if v.Storage {
+			storage++
+		}
+		if seen[v.Name] {
+			problems = append(problems, "version "+v.Name+" listed twice")
+		}
+		seen[v.Name] = true
+		for _, msg := range validation.IsDNS1035Label(v.Name) {
+			problems = append(problems, fmt.Sprintf("version %q: %s", v.Name, msg))
+		}
+	}
+	if storage != 1 {
+		problems = append(problems, fmt.Sprintf("%d storage versions, want exactly 1", storage))
+	}
+	return problems
+}
+
+// checkVersion checks one version's schema is structural and keeps every field
+// of the version's Go type.
+func checkVersion(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, v apiextensionsv1.CustomResourceDefinitionVersion) error {
+	structural, err := structuralOf(v)
+	if err != nil {
+		return err
+	}
+	gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
+	filler := NewFiller(Seed()).Funcs(func(bag *armruntime.PropertyBag, c randfill.Continue) {
+		*bag = armruntime.PropertyBag{"k" + randomLabel(c): `"v"`}
+	})
+	for i := 0; i < Count(); i++ {
+		obj, err := scheme.New(gvk)
+		if err != nil {
+			return fmt.Errorf("no Go type registered for %s: %w", gvk, err)
+		}
+		filler.Fill(obj)
+		obj.GetObjectKind().SetGroupVersionKind(gvk)
+		content, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+		if err != nil {
+			return err
+		}
+		pruned := pruning.PruneWithOptions(content, structural, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true})
+		if len(pruned) > 0 {
+			sort.Strings(pruned)
+			return fmt.Errorf("%s: the API server would drop %s", replay(i), strings.Join(pruned, ", "))
+		}
+	}
+	return nil
+}
+
+func structuralOf(v apiextensionsv1.CustomResourceDefinitionVersion) (*structuralschema.Structural, error) {
+	if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+		return nil, fmt.Errorf("no openAPIV3Schema")
+	}
+	internal := &apiextensions.JSONSchemaProps{}
+	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v.Schema.OpenAPIV3Schema, internal, nil); err != nil {
+		return nil, err
+	}
+	structural, err := structuralschema.NewStructural(internal)
+	if err != nil {
+		return nil, fmt.Errorf("schema is not structural: %w", err)
+	}
+	if errs := structuralschema.ValidateStructural(field.NewPath("openAPIV3Schema"), structural); len(errs) > 0 {
+		return nil, fmt.Errorf("schema is not structural: %w", errs.ToAggregate())
+	}
+	return structural, nil
+}
+
