@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Proof that the conformance suites bite: in a temporary copy of the repository,
 # (1) break one generated conversion (v20200301 Person stops copying knownAs back
-# from storage) and (2) break the hand-written customDomain augmentation; the
-# generated round-trip suite and the augmentation tests must then fail, naming the
-# lost property. Exits 0 only when both breakages are caught.
+# from storage), (2) break the hand-written customDomain augmentation and (3)
+# drop a property from a CRD's schemas; the generated round-trip suite, the
+# augmentation tests and the generated CRD test must then fail, naming the lost
+# property. Exits 0 only when every breakage is caught.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -25,6 +26,8 @@ replace github.com/armhub/armhub/runtime v0.1.0 => ./runtime
 replace github.com/armhub/armhub/apis/person v0.1.0 => ./apis/person
 replace github.com/armhub/armhub/apis/storage v0.1.0 => ./apis/storage
 replace github.com/armhub/armhub/apis/servicefabric v0.1.0 => $top/apis/servicefabric
+replace github.com/armhub/armhub/apis/cache v0.1.0 => $top/apis/cache
+replace github.com/armhub/armhub/apis/identity v0.1.0 => $top/apis/identity
 WORK
 cp "$top/go.work.sum" "$work/" 2>/dev/null || true
 
@@ -55,5 +58,12 @@ augmentation="$work/apis/storage/v20210101/storage/customdomain.go"
 sed -i 's/destination.CustomDomain = &v20220901s.CustomDomain{Name: &name}/_ = name/' "$augmentation"
 expect_failure "broken hand-written augmentation" ./augmentation 'TestCustomDomainNameBecomesObject' 'custom domain'
 
-echo "suite bites: $caught passed, $((2 - caught)) failed"
-[ "$caught" -eq 2 ]
+# 3. A CRD whose schemas lack a property the Go types have: the API server
+#    would prune it from every stored object.
+crd=$(ls "$work"/apis/person/crd/*_persons.yaml)
+grep -q '^ *knownAs:$' "$crd"
+sed -i '/^ *knownAs:$/,+2d' "$crd"
+expect_failure "CRD schema missing a property" ./person 'TestCRDs' 'would drop spec.*knownAs'
+
+echo "suite bites: $caught passed, $((3 - caught)) failed"
+[ "$caught" -eq 3 ]

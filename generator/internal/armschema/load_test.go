@@ -336,3 +336,18 @@ func TestLowerCamel(t *testing.T) {
 		}
 	}
 }
+
+// Kubernetes compiles patterns as RE2; an ECMAScript lookahead is kept out of
+// the model, with a note naming the place.
+func TestNonRE2PatternIsNotedAndDropped(t *testing.T) {
+	v, notes := mustLoad(t, oneRes(`
+      "label": {"type": "string", "minLength": 3, "pattern": "^(?!-)[a-z-]+$"}`, ""))
+	name := prop(t, spec(t, v, "things"), "label").Validation
+	if name.Pattern != "" || *name.MinLength != 3 {
+		t.Errorf("validation %s: want no pattern, minLength kept", dump(name))
+	}
+	if len(notes) != 1 || notes[0].At.Pointer != "/resourceDefinitions/things/properties/label/pattern" ||
+		!strings.Contains(notes[0].Message, "not RE2") {
+		t.Errorf("notes: %v", notes)
+	}
+}

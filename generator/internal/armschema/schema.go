@@ -2,7 +2,10 @@ package armschema
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
+	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
@@ -523,7 +526,14 @@ func (x *loader) validation(d *doc, n map[string]any, ptr string) (model.Validat
 		if !ok {
 			return v, x.errf(d, ptr+"/pattern", "expected pattern to be a string")
 		}
-		v.Pattern = s
+		if _, err := regexp.Compile(s); err != nil {
+			// Kubernetes checks patterns with RE2 and refuses a CRD whose pattern
+			// it cannot compile (ARM schemas use ECMAScript lookarounds).
+			x.note(model.Location{File: d.file, Pointer: ptr + "/pattern"},
+				"pattern %q is not RE2 syntax, which Kubernetes requires (%v): not enforced", s, unwrapRegexpErr(err))
+		} else {
+			v.Pattern = s
+		}
 	}
 	return v, nil
 }
@@ -617,4 +627,14 @@ func cloneValidation(v model.Validation) model.Validation {
 		}
 	}
 	return c
+}
+
+// unwrapRegexpErr returns the reason of a regexp error without the pattern,
+// which the note already quotes.
+func unwrapRegexpErr(err error) string {
+	var bad *syntax.Error
+	if errors.As(err, &bad) {
+		return bad.Code.String() + " " + bad.Expr
+	}
+	return err.Error()
 }
