@@ -5,18 +5,12 @@
 # generated module. Usage: tools/check-real-schemas.sh [provider...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-schemas=${ARMHUB_REAL_SCHEMAS:-$top/../shared/specs/arm-schemas/schemas}
-if [ ! -d "$schemas" ]; then
-  echo "real schemas not found at $schemas (set ARMHUB_REAL_SCHEMAS)" >&2
-  exit 1
-fi
-providers=("$@")
-if [ ${#providers[@]} -eq 0 ]; then
-  providers=(Microsoft.ManagedIdentity Microsoft.EventHub Microsoft.KeyVault Microsoft.KeyVault.Secrets
-             Microsoft.Cache Microsoft.ServiceFabric Microsoft.Storage)
-fi
-out=${ARMHUB_REAL_OUT:-$(mktemp -d)}
-[ -n "${ARMHUB_REAL_OUT:-}" ] || trap 'rm -rf "$out"' EXIT
+source "$top/tools/real-providers.sh"
+# A fixed folder (rewritten each run), so that Go's build cache, which keys on
+# package paths, makes a second run fast.
+out=${ARMHUB_REAL_OUT:-${ARMHUB_CACHE:-/tmp/armhub-cache}/real-go}
+rm -rf "$out"
+mkdir -p "$out"
 
 printf 'go 1.24.0\n\nuse (\n\t%s/generator\n\t%s/runtime\n)\n' "$top" "$top" > "$out/go.work"
 (cd "$top/generator" && GOWORK="$out/go.work" go build -o "$out/armhub-gen" ./cmd/armhub-gen)

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The six real providers of ../shared/specs through Bazel: generate them (read in
+# place, never copied) into a temporary copy of this workspace, in place of the
+# bundled services, then `bazel build` every generated package with rules_go and
+# `bazel test` every generated conformance suite. tools/check-real-schemas.sh does
+# the same with plain go build/vet/test.
+# Usage: tools/check-real-schemas-bazel.sh [provider...]
+# The copy has its own Bazel output base (under ARMHUB_CACHE, shared disk cache).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+source "$top/tools/real-providers.sh"
+cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
+# A fixed place, so that Bazel's output base for it stays warm between runs.
+ws="$cache/real-workspace"
+rm -rf "$ws"
+mkdir -p "$ws"
+# Everything but the bundled services' modules and suites (and what uses them).
+git -C "$top" ls-files -z | grep -zvE '^(apis/|conformance/(cache|identity|person|servicefabric|storage|seeds|augmentation)/)' |
+  (cd "$top" && xargs -0 cp --parents -t "$ws")
+
+printf 'go 1.24.0\n\nuse (\n\t%s/generator\n\t%s/runtime\n)\n' "$top" "$top" > "$ws/gen.work"
+(cd "$top/generator" && GOWORK="$ws/gen.work" go build -o "$ws/armhub-gen" ./cmd/armhub-gen)
+targets=()
+for p in "${providers[@]}"; do
+  name=$(echo "${p#Microsoft.}" | tr 'A-Z' 'a-z' | tr -d '.-')
+  "$ws/armhub-gen" -provider "$p" -schemas "$schemas" -out "$ws/apis/$name" -conformance-out "$ws/conformance/$name" 2>/dev/null
+  targets+=("//apis/$name/..." "//conformance/$name/...")
+done
+rm -f "$ws/armhub-gen" "$ws/gen.work"
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+start=$(date +%s)
+ARMHUB_OUTPUT_BASE="$cache/output_base_real" "$ws/tools/bazel" test "${targets[@]}" 2>&1 | tee "$log" | grep -E '^//|^Executed|^ERROR|FAIL' || true
+status=${PIPESTATUS[0]}
+built=$(find "$ws/apis" -name BUILD.bazel | wc -l)
+echo "real schemas through Bazel: ${#providers[@]} providers, $built packages, $(( $(date +%s) - start ))s, exit $status"
+[ "$status" -eq 0 ]
