@@ -2,7 +2,8 @@
 # The test command (README, .ci/run): every Go test of the repository as Bazel
 # test targets (runtime, generator, the generated conformance suites and the
 # seed scenarios), the check that apis/ is what the generator makes, then the six
-# real providers generated, compiled, vetted and conformance-tested. Ends with one
+# real providers generated, compiled, vetted and conformance-tested, with go and
+# with Bazel. Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +34,13 @@ fi
 
 echo "== real schemas"
 if tools/check-real-schemas.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== real schemas through Bazel"
+if tools/check-real-schemas-bazel.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
