@@ -3,6 +3,7 @@
 load("@bazel_gazelle//:deps.bzl", "go_repository")
 
 def go_dependencies():
+    """Declares one go_repository per Go module of the workspace build list."""
     go_repository(
         name = "build_buf_gen_go_bufbuild_protovalidate_protocolbuffers_go",
         build_file_proto_mode = "disable_global",

@@ -73,10 +73,12 @@ def _coverage_tools_stub_impl(ctx):
 coverage_tools_stub = repository_rule(implementation = _coverage_tools_stub_impl)
 
 def debian_bazel_repositories():
-    """Declares bazel_skylib, platforms, rules_cc, rules_java, rules_proto and
-    remote_coverage_tools from local sources. Call first in WORKSPACE so that
-    the `maybe` declarations of rules_go/gazelle and Bazel's own defaults are
-    skipped."""
+    """Declares the Bazel rule sets Debian ships, from local sources.
+
+    These are bazel_skylib, platforms, rules_cc, rules_java, rules_proto and
+    remote_coverage_tools. Call first in WORKSPACE so that the `maybe`
+    declarations of rules_go/gazelle and Bazel's own defaults are skipped.
+    """
     debian_rule_set(
         name = "bazel_skylib",
         path = DEBIAN_BAZEL_SHARE + "/tools/skylib",
