@@ -70,8 +70,9 @@ def _sync_script(ctx, check):
         "suite=\"$PWD/%s\"" % generated.conformance.short_path,
     ]
     if check:
-        # The generation's own output lies under apis/<service> in the runfiles.
-        skip = generated.module.short_path.split("/")[2]
+        # The generation's own output (the folder named after its target) lies
+        # under apis/<service> in the runfiles.
+        skip = ctx.attr.generated.label.name
         hint = "run tools/regenerate.sh %s or bazel run //apis/%s:update" % (service, service)
         lines += [
             "status=0",

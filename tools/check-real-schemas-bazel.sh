@@ -14,19 +14,19 @@ cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
 ws="$cache/real-workspace"
 rm -rf "$ws"
 mkdir -p "$ws"
-# Everything but the bundled services' modules and suites (and what uses them).
-git -C "$top" ls-files -z | grep -zvE '^(apis/|conformance/(cache|identity|person|servicefabric|storage|seeds|augmentation)/)' |
-  (cd "$top" && xargs -0 cp --parents -t "$ws")
+# Everything but apis/ and the conformance packages that use its modules: of
+# conformance/ only its own files and the harness.
+(cd "$top" && { git ls-files -z -- ':(exclude)apis/' ':(exclude,glob)conformance/*/**'; git ls-files -z conformance/harness; } |
+  xargs -0 cp --parents -t "$ws")
 
-printf 'go 1.24.0\n\nuse (\n\t%s/generator\n\t%s/runtime\n)\n' "$top" "$top" > "$ws/gen.work"
-(cd "$top/generator" && GOWORK="$ws/gen.work" go build -o "$ws/armhub-gen" ./cmd/armhub-gen)
+"$top/tools/build-generator.sh" "$ws/armhub-gen"
 targets=()
 for p in "${providers[@]}"; do
   name=$(echo "${p#Microsoft.}" | tr 'A-Z' 'a-z' | tr -d '.-')
   "$ws/armhub-gen" -provider "$p" -schemas "$schemas" -out "$ws/apis/$name" -conformance-out "$ws/conformance/$name" 2>/dev/null
   targets+=("//apis/$name/..." "//conformance/$name/...")
 done
-rm -f "$ws/armhub-gen" "$ws/gen.work"
+rm -f "$ws/armhub-gen"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -12,8 +12,7 @@ out=${ARMHUB_REAL_OUT:-${ARMHUB_CACHE:-/tmp/armhub-cache}/real-go}
 rm -rf "$out"
 mkdir -p "$out"
 
-printf 'go 1.24.0\n\nuse (\n\t%s/generator\n\t%s/runtime\n)\n' "$top" "$top" > "$out/go.work"
-(cd "$top/generator" && GOWORK="$out/go.work" go build -o "$out/armhub-gen" ./cmd/armhub-gen)
+"$top/tools/build-generator.sh" "$out/armhub-gen"
 
 failed=0
 for p in "${providers[@]}"; do

@@ -18,10 +18,7 @@ fi
 
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-# Build the generator against a workspace of its own, so that a missing or broken
-# module under apis/ cannot stop its regeneration.
-printf 'go 1.24.0\n\nuse (\n\t%s/generator\n\t%s/runtime\n)\n' "$top" "$top" > "$bin/go.work"
-(cd generator && GOWORK="$bin/go.work" go build -o "$bin/armhub-gen" ./cmd/armhub-gen)
+tools/build-generator.sh "$bin/armhub-gen"
 
 for service in "${services[@]}"; do
   "$bin/armhub-gen" -metadata "metadata/$service.yaml" -out "apis/$service" -conformance-out "conformance/$service" "${check[@]}"

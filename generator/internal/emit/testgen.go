@@ -117,16 +117,6 @@ func writeCompatTests(s *scope) {
 // TestBuildFile returns the BUILD.bazel of a generated conformance package: one
 // go_test over every test file in it.
 func TestBuildFile(name string, deps []string) []byte {
-	rule := buildRule("go_test", name, "", `["*_test.go"]`, deps)
-	return append(rule, conformanceFilegroup...)
+	rule := buildRule("go_test", name, "", `["*_test.go"]`, deps, `data = glob(["testdata/**"]),`)
+	return append(rule, filesFilegroup...)
 }
-
-// conformanceFilegroup lists the suite's files for the service's generation
-// rule, which compares them with a fresh generation.
-const conformanceFilegroup = `
-filegroup(
-    name = "files",
-    srcs = glob(["**"]),
-    visibility = ["//visibility:public"],
-)
-`

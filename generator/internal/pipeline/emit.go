@@ -24,9 +24,14 @@ func labelsFor(svc *metadata.Service) emit.Labels {
 	}}
 }
 
+// moduleFor returns the emitters' view of the service module.
+func moduleFor(svc *metadata.Service, graph *conversion.Graph) *emit.Module {
+	return &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+}
+
 // emitConformance writes the service's conformance suite (conformance/<service>).
 func emitConformance(svc *metadata.Service, graph *conversion.Graph, augmented []string) (emit.Files, error) {
-	module := &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+	module := moduleFor(svc, graph)
 	source, err := emit.ConformanceFile(module, "conformance", augmented)
 	if err != nil {
 		return nil, err
@@ -42,7 +47,7 @@ func emitConformance(svc *metadata.Service, graph *conversion.Graph, augmented [
 
 // emitService writes every file of the service module.
 func emitService(svc *metadata.Service, versions []*Version, graph *conversion.Graph) (emit.Files, error) {
-	module := &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+	module := moduleFor(svc, graph)
 	labels := labelsFor(svc)
 	files := emit.Files{}
 	for i, v := range versions {
@@ -178,7 +183,7 @@ func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Gra
 	for _, in := range inputs {
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
-	module := &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+	module := moduleFor(svc, graph)
 	build.Packages = append(build.Packages, "crd")
 	for i := range graph.Versions {
 		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide, conversion.CompatSide} {
