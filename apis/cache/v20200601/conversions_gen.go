@@ -510,8 +510,8 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) 
 	return nil
 }
 
-// ConvertTo converts this Redis to destination, by way of v20200601s.Redis.
-func (source *Redis) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Redis to destination, by way of v20200601s.Redis.
+func (source *Redis) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20200601s.Redis
 	if err := source.AssignProperties_To_Redis(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -519,13 +519,25 @@ func (source *Redis) ConvertTo(destination conversion.Hub) error {
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this Redis from source, by way of v20200601s.Redis.
-func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Redis from source, by way of v20200601s.Redis.
+func (destination *Redis) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20200601s.Redis
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_Redis(&staged)
+}
+
+// ConvertTo converts this Redis to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Redis) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Redis from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination, by way of v20200601s.Redis_Spec.
@@ -632,8 +644,8 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 	return nil
 }
 
-// ConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
-func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
+func (source *RedisFirewallRule) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20200601s.RedisFirewallRule
 	if err := source.AssignProperties_To_RedisFirewallRule(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -641,13 +653,25 @@ func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this RedisFirewallRule from source, by way of v20200601s.RedisFirewallRule.
-func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this RedisFirewallRule from source, by way of v20200601s.RedisFirewallRule.
+func (destination *RedisFirewallRule) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20200601s.RedisFirewallRule
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_RedisFirewallRule(&staged)
+}
+
+// ConvertTo converts this RedisFirewallRule to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this RedisFirewallRule from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20200601s.RedisFirewallRule_Spec.

@@ -579,20 +579,32 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) 
 	return nil
 }
 
-// ConvertTo converts this Redis to destination, by way of v20230801s.Redis.
-func (source *Redis) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Redis to destination, by way of v20230801s.Redis.
+func (source *Redis) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20230801s.Redis); ok {
 		return source.AssignProperties_To_Redis(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.Redis{})
 }
 
-// ConvertFrom populates this Redis from source, by way of v20230801s.Redis.
-func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Redis from source, by way of v20230801s.Redis.
+func (destination *Redis) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20230801s.Redis); ok {
 		return destination.AssignProperties_From_Redis(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.Redis{})
+}
+
+// ConvertTo converts this Redis to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Redis) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Redis from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination, by way of v20230801s.Redis_Spec.
@@ -699,20 +711,32 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 	return nil
 }
 
-// ConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
-func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
+func (source *RedisFirewallRule) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20230801s.RedisFirewallRule); ok {
 		return source.AssignProperties_To_RedisFirewallRule(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.RedisFirewallRule{})
 }
 
-// ConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
-func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
+func (destination *RedisFirewallRule) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20230801s.RedisFirewallRule); ok {
 		return destination.AssignProperties_From_RedisFirewallRule(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.RedisFirewallRule{})
+}
+
+// ConvertTo converts this RedisFirewallRule to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this RedisFirewallRule from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20230801s.RedisFirewallRule_Spec.

@@ -336,8 +336,8 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential
 	if err := source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -345,13 +345,25 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(desti
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(&staged)
+}
+
+// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
@@ -458,8 +470,8 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentity to destination, by way of v20220131previews.UserAssignedIdentity.
-func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentity to destination, by way of v20220131previews.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20220131previews.UserAssignedIdentity
 	if err := source.AssignProperties_To_UserAssignedIdentity(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -467,13 +479,25 @@ func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error 
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentity from source, by way of v20220131previews.UserAssignedIdentity.
-func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentity from source, by way of v20220131previews.UserAssignedIdentity.
+func (destination *UserAssignedIdentity) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20220131previews.UserAssignedIdentity
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_UserAssignedIdentity(&staged)
+}
+
+// ConvertTo converts this UserAssignedIdentity to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20220131previews.UserAssignedIdentity_Spec.

@@ -394,8 +394,8 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential
 	if err := source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -403,13 +403,25 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(desti
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(&staged)
+}
+
+// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
@@ -516,8 +528,8 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentity to destination, by way of v20230131s.UserAssignedIdentity.
-func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentity to destination, by way of v20230131s.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20230131s.UserAssignedIdentity
 	if err := source.AssignProperties_To_UserAssignedIdentity(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -525,13 +537,25 @@ func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error 
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentity from source, by way of v20230131s.UserAssignedIdentity.
-func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentity from source, by way of v20230131s.UserAssignedIdentity.
+func (destination *UserAssignedIdentity) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20230131s.UserAssignedIdentity
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_UserAssignedIdentity(&staged)
+}
+
+// ConvertTo converts this UserAssignedIdentity to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20230131s.UserAssignedIdentity_Spec.

@@ -460,20 +460,32 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
 		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{})
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
 		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{})
+}
+
+// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
@@ -580,20 +592,32 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
-func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20241130s.UserAssignedIdentity); ok {
 		return source.AssignProperties_To_UserAssignedIdentity(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20241130s.UserAssignedIdentity{})
 }
 
-// ConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
-func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
+func (destination *UserAssignedIdentity) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20241130s.UserAssignedIdentity); ok {
 		return destination.AssignProperties_From_UserAssignedIdentity(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20241130s.UserAssignedIdentity{})
+}
+
+// ConvertTo converts this UserAssignedIdentity to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20241130s.UserAssignedIdentity_Spec.

@@ -201,8 +201,8 @@ func (destination *Person) AssignProperties_From_Person(source *v20200101s.Perso
 	return nil
 }
 
-// ConvertTo converts this Person to destination, by way of v20200101s.Person.
-func (source *Person) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Person to destination, by way of v20200101s.Person.
+func (source *Person) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20200101s.Person
 	if err := source.AssignProperties_To_Person(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -210,13 +210,25 @@ func (source *Person) ConvertTo(destination conversion.Hub) error {
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this Person from source, by way of v20200101s.Person.
-func (destination *Person) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Person from source, by way of v20200101s.Person.
+func (destination *Person) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20200101s.Person
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_Person(&staged)
+}
+
+// ConvertTo converts this Person to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Person) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Person from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Person) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination, by way of v20200101s.Person_Spec.

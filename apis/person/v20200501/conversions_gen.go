@@ -313,20 +313,32 @@ func (destination *Person) AssignProperties_From_Person(source *v20200501s.Perso
 	return nil
 }
 
-// ConvertTo converts this Person to destination, by way of v20200501s.Person.
-func (source *Person) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Person to destination, by way of v20200501s.Person.
+func (source *Person) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20200501s.Person); ok {
 		return source.AssignProperties_To_Person(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20200501s.Person{})
 }
 
-// ConvertFrom populates this Person from source, by way of v20200501s.Person.
-func (destination *Person) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Person from source, by way of v20200501s.Person.
+func (destination *Person) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20200501s.Person); ok {
 		return destination.AssignProperties_From_Person(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20200501s.Person{})
+}
+
+// ConvertTo converts this Person to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Person) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Person from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Person) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination, by way of v20200501s.Person_Spec.

@@ -1045,8 +1045,8 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160301s.Clu
 	return nil
 }
 
-// ConvertTo converts this Cluster to destination, by way of v20160301s.Cluster.
-func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Cluster to destination, by way of v20160301s.Cluster.
+func (source *Cluster) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20160301s.Cluster
 	if err := source.AssignProperties_To_Cluster(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -1054,13 +1054,25 @@ func (source *Cluster) ConvertTo(destination conversion.Hub) error {
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this Cluster from source, by way of v20160301s.Cluster.
-func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Cluster from source, by way of v20160301s.Cluster.
+func (destination *Cluster) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20160301s.Cluster
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_Cluster(&staged)
+}
+
+// ConvertTo converts this Cluster to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Cluster from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160301s.Cluster_Spec.

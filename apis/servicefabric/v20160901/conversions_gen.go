@@ -1101,20 +1101,32 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Clu
 	return nil
 }
 
-// ConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
-func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
+func (source *Cluster) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20160901s.Cluster); ok {
 		return source.AssignProperties_To_Cluster(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20160901s.Cluster{})
 }
 
-// ConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
-func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
+func (destination *Cluster) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20160901s.Cluster); ok {
 		return destination.AssignProperties_From_Cluster(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20160901s.Cluster{})
+}
+
+// ConvertTo converts this Cluster to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this Cluster from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.

@@ -838,8 +838,8 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 	return nil
 }
 
-// ConvertTo converts this StorageAccount to destination, by way of v20210101s.StorageAccount.
-func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this StorageAccount to destination, by way of v20210101s.StorageAccount.
+func (source *StorageAccount) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20210101s.StorageAccount
 	if err := source.AssignProperties_To_StorageAccount(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -847,13 +847,25 @@ func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this StorageAccount from source, by way of v20210101s.StorageAccount.
-func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this StorageAccount from source, by way of v20210101s.StorageAccount.
+func (destination *StorageAccount) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20210101s.StorageAccount
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_StorageAccount(&staged)
+}
+
+// ConvertTo converts this StorageAccount to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this StorageAccount from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20210101s.StorageAccount_Spec.
@@ -960,8 +972,8 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 	return nil
 }
 
-// ConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20210101s.StorageAccountsBlobServicesContainer.
-func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20210101s.StorageAccountsBlobServicesContainer.
+func (source *StorageAccountsBlobServicesContainer) StatelessConvertTo(destination conversion.Hub) error {
 	var staged v20210101s.StorageAccountsBlobServicesContainer
 	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer(&staged); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
@@ -969,13 +981,25 @@ func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conver
 	return staged.ConvertTo(destination)
 }
 
-// ConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20210101s.StorageAccountsBlobServicesContainer.
-func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20210101s.StorageAccountsBlobServicesContainer.
+func (destination *StorageAccountsBlobServicesContainer) StatelessConvertFrom(source conversion.Hub) error {
 	var staged v20210101s.StorageAccountsBlobServicesContainer
 	if err := staged.ConvertFrom(source); err != nil {
 		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
 	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer(&staged)
+}
+
+// ConvertTo converts this StorageAccountsBlobServicesContainer to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20210101s.StorageAccountsBlobServicesContainer_Spec.

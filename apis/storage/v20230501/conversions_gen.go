@@ -907,20 +907,32 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 	return nil
 }
 
-// ConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
-func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
+func (source *StorageAccount) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20230501s.StorageAccount); ok {
 		return source.AssignProperties_To_StorageAccount(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccount{})
 }
 
-// ConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
-func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
+func (destination *StorageAccount) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20230501s.StorageAccount); ok {
 		return destination.AssignProperties_From_StorageAccount(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccount{})
+}
+
+// ConvertTo converts this StorageAccount to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this StorageAccount from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501s.StorageAccount_Spec.
@@ -1027,20 +1039,32 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 	return nil
 }
 
-// ConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
-func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+// StatelessConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
+func (source *StorageAccountsBlobServicesContainer) StatelessConvertTo(destination conversion.Hub) error {
 	if next, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
 		return source.AssignProperties_To_StorageAccountsBlobServicesContainer(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccountsBlobServicesContainer{})
 }
 
-// ConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
-func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+// StatelessConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
+func (destination *StorageAccountsBlobServicesContainer) StatelessConvertFrom(source conversion.Hub) error {
 	if next, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
 		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer(next)
 	}
 	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccountsBlobServicesContainer{})
+}
+
+// ConvertTo converts this StorageAccountsBlobServicesContainer to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.

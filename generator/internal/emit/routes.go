@@ -35,10 +35,12 @@ func writeRoutes(s *scope, kind string, r *golang.Resource) {
 			s.file.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")
 		}
 		switch {
+		case s.side == conversion.SpokeSide && l.needsHub:
+			writeCarryRoute(s, l, r)
 		case s.side == conversion.SpokeSide:
-			writeStepRoute(s, l, r, side{s.version, conversion.StorageSide})
+			writeStepRoute(s, l, r, side{s.version, conversion.StorageSide}, "")
 		case s.version < hub:
-			writeStepRoute(s, l, r, side{g.Next(kind, s.version), conversion.StorageSide})
+			writeStepRoute(s, l, r, side{g.Next(kind, s.version), conversion.StorageSide}, "")
 		case s.version == hub:
 			writeHubRoute(s, l, kind, r)
 		default:
@@ -49,13 +51,14 @@ func writeRoutes(s *scope, kind string, r *golang.Resource) {
 
 // writeStepRoute writes conversions that take one step towards the hub (to next)
 // and let the next version carry on. At the resource level the argument is always
-// the hub, so a step can only check for it when next is the hub.
-func writeStepRoute(s *scope, l level, r *golang.Resource, next side) {
+// the hub, so a step can only check for it when next is the hub. The methods'
+// names are l's with prefix.
+func writeStepRoute(s *scope, l level, r *golang.Resource, next side, prefix string) {
 	name := l.typeName(r)
 	nextName := s.qualifier(next.version, next.pkg) + name
 	nextIsHub := next.version == s.module.Graph.Hubs[r.Kind]
-	args := []any{l.to, name, nextName, l.iface, l.from}
-	s.file.printf("\n// %[1]s converts this %[2]s to destination, by way of %[3]s.\nfunc (source *%[2]s) %[1]s(destination %[4]s) error {\n", args...)
+	args := []any{l.to, name, nextName, l.iface, l.from, prefix}
+	s.file.printf("\n// %[6]s%[1]s converts this %[2]s to destination, by way of %[3]s.\nfunc (source *%[2]s) %[6]s%[1]s(destination %[4]s) error {\n", args...)
 	if !l.needsHub || nextIsHub {
 		s.file.printf("\tif next, ok := destination.(*%[3]s); ok {\n\t\treturn source.AssignProperties_To_%[2]s(next)\n\t}\n", args...)
 	}
@@ -70,7 +73,7 @@ func writeStepRoute(s *scope, l level, r *golang.Resource, next side) {
 }
 `, args...)
 	}
-	s.file.printf("\n// %[5]s populates this %[2]s from source, by way of %[3]s.\nfunc (destination *%[2]s) %[5]s(source %[4]s) error {\n", args...)
+	s.file.printf("\n// %[6]s%[5]s populates this %[2]s from source, by way of %[3]s.\nfunc (destination *%[2]s) %[6]s%[5]s(source %[4]s) error {\n", args...)
 	if !l.needsHub || nextIsHub {
 		s.file.printf("\tif next, ok := source.(*%[3]s); ok {\n\t\treturn destination.AssignProperties_From_%[2]s(next)\n\t}\n", args...)
 	}
@@ -85,6 +88,26 @@ func writeStepRoute(s *scope, l level, r *golang.Resource, next side) {
 	return destination.AssignProperties_From_%[2]s(&staged)
 }
 `, args...)
+}
+
+// writeCarryRoute writes a spoke resource's conversions for controller-runtime:
+// stateless ones that drop what the spoke cannot represent, and ConvertTo and
+// ConvertFrom, which keep it in the carried annotation (armruntime.ConvertToHub).
+func writeCarryRoute(s *scope, l level, r *golang.Resource) {
+	writeStepRoute(s, l, r, side{s.version, conversion.StorageSide}, "Stateless")
+	s.file.printf(`
+// %[1]s converts this %[3]s to the hub destination, restoring what this version
+// cannot represent from the annotation armruntime.CarriedAnnotation.
+func (source *%[3]s) %[1]s(destination conversion.Hub) error {
+	return armruntime.ConvertToHub(source, destination)
+}
+
+// %[2]s populates this %[3]s from the hub source, carrying what this version
+// cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *%[3]s) %[2]s(source conversion.Hub) error {
+	return armruntime.ConvertFromHub(destination, source)
+}
+`, l.to, l.from, l.typeName(r))
 }
 
 // writeHubRoute writes the hub's side: Hub() for controller-runtime, and the

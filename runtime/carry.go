@@ -1,0 +1,217 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// CarriedAnnotation is the annotation, owned by the converter, in which a spoke
+// carries what it cannot represent of the hub it was converted from: the hub's
+// spec and status as JSON. Conversion webhooks are stateless, so without it a
+// client that reads an object at an older version and writes it back would lose
+// every property that version lacks (Kubernetes' guidance for lossless round
+// trips of custom resources). Hubs never keep it.
+const CarriedAnnotation = "conversion.armhub.io/carried"
+
+// StatelessConvertible is implemented by every generated spoke resource: its
+// stateless conversions to and from the hub drop what the spoke cannot represent.
+// ConvertToHub and ConvertFromHub add the carried annotation around them.
+type StatelessConvertible interface {
+	conversion.Convertible
+	metav1.Object
+	StatelessConvertTo(hub conversion.Hub) error
+	StatelessConvertFrom(hub conversion.Hub) error
+}
+
+// ConvertFromHub converts hub into spoke and, when the spoke cannot represent all
+// of the hub (converted back it differs), records the hub's spec and status in
+// the spoke's CarriedAnnotation.
+func ConvertFromHub(spoke StatelessConvertible, hub conversion.Hub) error {
+	if err := spoke.StatelessConvertFrom(hub); err != nil {
+		return err
+	}
+	setAnnotation(spoke, "")
+	carried, err := payload(hub)
+	if err != nil {
+		return err
+	}
+	projected, err := project(spoke, hub)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(carried, projected) {
+		setAnnotation(spoke, string(carried))
+	}
+	return nil
+}
+
+// ConvertToHub converts spoke into hub and restores from the spoke's carried
+// annotation what the spoke cannot represent. A value the spoke does represent
+// and that differs from what the carried hub gives the spoke was changed by the
+// client, and wins; everything else comes from the carried hub.
+func ConvertToHub(spoke StatelessConvertible, hub conversion.Hub) error {
+	data, carried := spoke.GetAnnotations()[CarriedAnnotation]
+	if err := spoke.StatelessConvertTo(hub); err != nil {
+		return err
+	}
+	if meta, ok := hub.(metav1.Object); ok {
+		setAnnotation(meta, "")
+	}
+	if !carried {
+		return nil
+	}
+	previous, err := decodeCarried(spoke, hub, data)
+	if err != nil {
+		return err
+	}
+	return restore(spoke, hub, previous)
+}
+
+// restore merges into hub what previous (the carried hub) holds and spoke
+// cannot represent.
+func restore(spoke StatelessConvertible, hub, previous conversion.Hub) error {
+	view := newLike(spoke)
+	if err := view.StatelessConvertFrom(previous); err != nil {
+		return fmt.Errorf("carried annotation of %s: %w", describeObject(spoke), err)
+	}
+	baseline, err := project(view, hub)
+	if err != nil {
+		return err
+	}
+	current, err := payload(hub)
+	if err != nil {
+		return err
+	}
+	before, err := payload(previous)
+	if err != nil {
+		return err
+	}
+	merged, err := Merge3(before, baseline, current)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(merged, current) {
+		return nil
+	}
+	return replacePayload(hub, merged)
+}
+
+// project converts spoke back into a new hub of hub's type and returns its payload.
+func project(spoke StatelessConvertible, hub conversion.Hub) ([]byte, error) {
+	back := newLike(hub)
+	copied := spoke.DeepCopyObject().(StatelessConvertible)
+	if err := copied.StatelessConvertTo(back); err != nil {
+		return nil, fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
+	}
+	return payload(back)
+}
+
+// decodeCarried decodes a carried annotation into a new hub, strictly: data that
+// is not the spec and status of the hub's type is an error naming the object.
+func decodeCarried(spoke StatelessConvertible, hub conversion.Hub, data string) (conversion.Hub, error) {
+	previous := newLike(hub)
+	decoder := json.NewDecoder(bytes.NewReader([]byte(data)))
+	decoder.DisallowUnknownFields()
+	err := decoder.Decode(previous)
+	if err == nil && decoder.More() {
+		err = fmt.Errorf("unexpected data after the value")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("annotation %s of %s does not hold the spec and status of %T: %w",
+			CarriedAnnotation, describeObject(spoke), hub, err)
+	}
+	return previous, nil
+}
+
+// payload returns the JSON of object's spec and status, the part conversions
+// change (the metadata is copied as it is).
+func payload(object kruntime.Object) ([]byte, error) {
+	whole, err := json.Marshal(object)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %T: %w", object, err)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(whole, &fields); err != nil {
+		return nil, fmt.Errorf("encoding %T: %w", object, err)
+	}
+	kept := map[string]json.RawMessage{}
+	for _, name := range []string{"spec", "status"} {
+		if value, ok := fields[name]; ok {
+			kept[name] = value
+		}
+	}
+	return json.Marshal(kept)
+}
+
+// replacePayload sets object's spec and status to those of data.
+func replacePayload(object kruntime.Object, data []byte) error {
+	whole, err := json.Marshal(object)
+	if err != nil {
+		return fmt.Errorf("encoding %T: %w", object, err)
+	}
+	var fields, replaced map[string]json.RawMessage
+	if err := json.Unmarshal(whole, &fields); err != nil {
+		return fmt.Errorf("encoding %T: %w", object, err)
+	}
+	if err := json.Unmarshal(data, &replaced); err != nil {
+		return fmt.Errorf("merged payload of %T: %w", object, err)
+	}
+	delete(fields, "spec")
+	delete(fields, "status")
+	for name, value := range replaced {
+		fields[name] = value
+	}
+	merged, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	fresh := newLike(object)
+	if err := json.Unmarshal(merged, fresh); err != nil {
+		return fmt.Errorf("restoring carried properties of %T: %w", object, err)
+	}
+	reflect.ValueOf(object).Elem().Set(reflect.ValueOf(fresh).Elem())
+	return nil
+}
+
+// setAnnotation sets the carried annotation of object to value, or removes it
+// when value is empty.
+func setAnnotation(object metav1.Object, value string) {
+	annotations := object.GetAnnotations()
+	if value == "" {
+		if _, ok := annotations[CarriedAnnotation]; !ok {
+			return
+		}
+		copied := make(map[string]string, len(annotations))
+		for k, v := range annotations {
+			if k != CarriedAnnotation {
+				copied[k] = v
+			}
+		}
+		if len(copied) == 0 {
+			copied = nil
+		}
+		object.SetAnnotations(copied)
+		return
+	}
+	copied := make(map[string]string, len(annotations)+1)
+	for k, v := range annotations {
+		copied[k] = v
+	}
+	copied[CarriedAnnotation] = value
+	object.SetAnnotations(copied)
+}
+
+// newLike returns a new zero object of the same (pointer) type as object.
+func newLike[T any](object T) T {
+	return reflect.New(reflect.TypeOf(object).Elem()).Interface().(T)
+}
+
+func describeObject(object metav1.Object) string {
+	return fmt.Sprintf("%T %s/%s", object, object.GetNamespace(), object.GetName())
+}
