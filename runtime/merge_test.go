@@ -4,7 +4,7 @@ import "testing"
 
 func TestMerge3(t *testing.T) {
 	cases := []struct {
-		name                               string
+		name                              string
 		previous, baseline, current, want string
 	}{
 		{"nothing changed keeps what was stored", `{"a":1,"lost":2}`, `{"a":1}`, `{"a":1}`, `{"a":1,"lost":2}`},
