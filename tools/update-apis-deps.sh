@@ -26,11 +26,17 @@ import (
 	_ "k8s.io/apimachinery/pkg/apis/meta/v1"
 	_ "k8s.io/apimachinery/pkg/runtime"
 	_ "k8s.io/apimachinery/pkg/runtime/schema"
+	_ "github.com/armhub/armhub/runtime/webhook"
+	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	_ "sigs.k8s.io/controller-runtime/pkg/client"
 	_ "sigs.k8s.io/controller-runtime/pkg/conversion"
+	_ "sigs.k8s.io/controller-runtime/pkg/manager"
 )
 GO
 cd "$work"
-GOWORK=off go get "k8s.io/apimachinery@$apimachinery" "sigs.k8s.io/controller-runtime@$controller" >/dev/null 2>&1
+# Every k8s.io module at the patch version of apimachinery.
+GOWORK=off go get "k8s.io/apimachinery@$apimachinery" "k8s.io/api@$apimachinery" "k8s.io/client-go@$apimachinery" \
+  "k8s.io/apiextensions-apiserver@$apimachinery" "sigs.k8s.io/controller-runtime@$controller" >/dev/null 2>&1
 GOWORK=off go mod tidy >/dev/null 2>&1
 GOWORK=off go list -m -f '{{if not .Main}}{{.Path}} {{.Version}}{{if .Indirect}} indirect{{end}}{{end}}' all |
   awk 'NF' > "$work/all.txt"

@@ -56,10 +56,51 @@ type crdMetadata struct {
 }
 
 type crdSpec struct {
-	Group    string       `yaml:"group"`
-	Names    crdNames     `yaml:"names"`
-	Scope    string       `yaml:"scope"`
-	Versions []crdVersion `yaml:"versions"`
+	Group      string        `yaml:"group"`
+	Names      crdNames      `yaml:"names"`
+	Scope      string        `yaml:"scope"`
+	Conversion crdConversion `yaml:"conversion"`
+	Versions   []crdVersion  `yaml:"versions"`
+}
+
+// Webhook names the conversion webhook of a CRD: a Kubernetes service and the
+// cert-manager Certificate ("namespace/name") whose CA cert-manager injects.
+type Webhook struct {
+	Service, Namespace, Path string
+	Port                     int32
+	Certificate              string
+}
+
+// CAInjectionAnnotation is cert-manager's annotation: its CA injector copies the
+// CA of the named Certificate into the CRD's conversion webhook caBundle.
+const CAInjectionAnnotation = "cert-manager.io/inject-ca-from"
+
+type crdConversion struct {
+	Strategy string           `yaml:"strategy"`
+	Webhook  crdWebhookConfig `yaml:"webhook"`
+}
+
+type crdWebhookConfig struct {
+	ConversionReviewVersions []string        `yaml:"conversionReviewVersions"`
+	ClientConfig             crdClientConfig `yaml:"clientConfig"`
+}
+
+type crdClientConfig struct {
+	Service crdService `yaml:"service"`
+}
+
+type crdService struct {
+	Name      string `yaml:"name"`
+	Namespace string `yaml:"namespace"`
+	Path      string `yaml:"path"`
+	Port      int32  `yaml:"port"`
+}
+
+func conversionFor(w Webhook) crdConversion {
+	return crdConversion{Strategy: "Webhook", Webhook: crdWebhookConfig{
+		ConversionReviewVersions: []string{"v1"},
+		ClientConfig:             crdClientConfig{Service: crdService{Name: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port}},
+	}}
 }
 
 type crdNames struct {
@@ -92,15 +133,16 @@ type printerColumn struct {
 }
 
 // CRD returns the YAML of the CRD of the resource kind over versions, which must
-// be in the order to list them.
-func CRD(group, kind string, versions []CRDVersion) ([]byte, error) {
+// be in the order to list them, converted by webhook.
+func CRD(group, kind string, versions []CRDVersion, webhook Webhook) ([]byte, error) {
 	plural := strings.ToLower(Plural(kind))
 	doc := crd{
 		APIVersion: "apiextensions.k8s.io/v1",
 		Kind:       "CustomResourceDefinition",
-		Metadata:   crdMetadata{Name: plural + "." + group},
+		Metadata: crdMetadata{Name: plural + "." + group,
+			Annotations: map[string]string{CAInjectionAnnotation: webhook.Certificate}},
 		Spec: crdSpec{
-			Group: group, Scope: "Namespaced",
+			Group: group, Scope: "Namespaced", Conversion: conversionFor(webhook),
 			Names: crdNames{Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
 		},
 	}

@@ -61,7 +61,8 @@ func TestSpokeAndCRDGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crd, err := CRD(target.Group, "Widget", []CRDVersion{{Name: "v20210401", Package: pkg, Served: true, Storage: true}})
+	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert/things", Port: 8443, Certificate: "things/things-cert"}
+	crd, err := CRD(target.Group, "Widget", []CRDVersion{{Name: "v20210401", Package: pkg, Served: true, Storage: true}}, webhook)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,7 @@ type Service struct {
 	Versions  []Version  `yaml:"versions"`
 	Renames   Renames    `yaml:"renames"`
 	Removals  []Removal  `yaml:"removals"`
+	Webhook   Webhook    `yaml:"webhook"` // the conversion webhook the CRDs name
 
 	File string `yaml:"-"` // the file this was read from
 	Dir  string `yaml:"-"` // the directory of File
@@ -40,6 +41,48 @@ type Service struct {
 type Module struct {
 	Path    string `yaml:"path"`
 	Version string `yaml:"version"`
+}
+
+// Webhook is the conversion webhook the service's CRDs name: a Kubernetes
+// service (name, namespace, path, port) and the cert-manager Certificate
+// (namespace/name) whose CA cert-manager injects. Empty fields take the defaults
+// of DefaultWebhook.
+type Webhook struct {
+	Service     string `yaml:"service"`
+	Namespace   string `yaml:"namespace"`
+	Path        string `yaml:"path"`
+	Port        int32  `yaml:"port"`
+	Certificate string `yaml:"certificate"`
+}
+
+// DefaultWebhook is where the conversion webhook runs unless the metadata says
+// otherwise: the service armhub-webhook in the namespace armhub-system, path
+// /convert, port 443, with the cert-manager Certificate
+// armhub-system/armhub-webhook.
+var DefaultWebhook = Webhook{
+	Service: "armhub-webhook", Namespace: "armhub-system", Path: "/convert", Port: 443,
+	Certificate: "armhub-system/armhub-webhook",
+}
+
+// withDefaults returns w with empty fields set from DefaultWebhook.
+func (w Webhook) withDefaults() Webhook {
+	d := DefaultWebhook
+	if w.Service == "" {
+		w.Service = d.Service
+	}
+	if w.Namespace == "" {
+		w.Namespace = d.Namespace
+	}
+	if w.Path == "" {
+		w.Path = d.Path
+	}
+	if w.Port == 0 {
+		w.Port = d.Port
+	}
+	if w.Certificate == "" {
+		w.Certificate = w.Namespace + "/" + w.Service
+	}
+	return w
 }
 
 // Version is one API version to generate, with its lifecycle.
@@ -116,6 +159,7 @@ func Parse(file string, data []byte) (*Service, error) {
 	}
 	service.File = file
 	service.Dir = dirOf(file)
+	service.Webhook = service.Webhook.withDefaults()
 	lines := &lineFinder{root: &root}
 	service.recordLines(lines)
 	if err := service.check(lines); err != nil {
@@ -158,7 +202,7 @@ var (
 )
 
 func (s *Service) check(lines *lineFinder) error {
-	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRemovals}
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRemovals, s.checkWebhook}
 	for _, check := range checks {
 		if err := check(lines); err != nil {
 			return err
@@ -259,6 +303,31 @@ func (s *Service) checkRemovals(*lineFinder) error {
 		if !s.knownVersion(r.Since) {
 			return s.errorf(r.Line, "removal since %q: not a version listed under \"versions\"", r.Since)
 		}
+	}
+	return nil
+}
+
+var (
+	dnsLabel    = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
+	webhookPath = regexp.MustCompile(`^/[A-Za-z0-9/._~-]*$`)
+)
+
+func (s *Service) checkWebhook(lines *lineFinder) error {
+	w := s.Webhook
+	for _, f := range []struct{ key, value string }{{"service", w.Service}, {"namespace", w.Namespace}} {
+		if !dnsLabel.MatchString(f.value) {
+			return s.errorf(lines.find("webhook", f.key), "webhook %s %q is not a DNS label (lower-case letters, digits and '-', at most 63)", f.key, f.value)
+		}
+	}
+	if !webhookPath.MatchString(w.Path) {
+		return s.errorf(lines.find("webhook", "path"), "webhook path %q must start with / and hold only URL path characters", w.Path)
+	}
+	if w.Port < 1 || w.Port > 65535 {
+		return s.errorf(lines.find("webhook", "port"), "webhook port %d is not between 1 and 65535", w.Port)
+	}
+	namespace, name, ok := strings.Cut(w.Certificate, "/")
+	if !ok || !dnsLabel.MatchString(namespace) || !dnsLabel.MatchString(name) {
+		return s.errorf(lines.find("webhook", "certificate"), "webhook certificate %q is not namespace/name", w.Certificate)
 	}
 	return nil
 }

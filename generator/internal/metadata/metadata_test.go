@@ -54,6 +54,24 @@ func TestParseValid(t *testing.T) {
 	}
 }
 
+func TestWebhookDefaultsAndOverrides(t *testing.T) {
+	s, err := Parse("people.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Webhook != DefaultWebhook {
+		t.Errorf("webhook = %+v, want the defaults %+v", s.Webhook, DefaultWebhook)
+	}
+	s, err = Parse("people.yaml", []byte(valid+"webhook:\n  service: people-webhook\n  namespace: people\n  path: /convert/people\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Webhook{Service: "people-webhook", Namespace: "people", Path: "/convert/people", Port: 443, Certificate: "people/people-webhook"}
+	if s.Webhook != want {
+		t.Errorf("webhook = %+v, want %+v", s.Webhook, want)
+	}
+}
+
 func TestParseErrorsNameFileAndLine(t *testing.T) {
 	cases := map[string]struct {
 		edit func(string) string
@@ -84,6 +102,16 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 			`people.yaml:6: module version "1.2" is not a semantic version`},
 		"wrong type": {func(s string) string { return strings.Replace(s, "resources: [people]", "resources: people", 1) },
 			"line 9: cannot unmarshal !!str `people` into []string"},
+		"webhook service not a DNS label": {func(s string) string { return s + "webhook:\n  service: Armhub_Webhook\n" },
+			`people.yaml:25: webhook service "Armhub_Webhook" is not a DNS label`},
+		"webhook path without slash": {func(s string) string { return s + "webhook:\n  path: convert\n" },
+			`people.yaml:25: webhook path "convert" must start with /`},
+		"webhook port out of range": {func(s string) string { return s + "webhook:\n  port: 70000\n" },
+			`people.yaml:25: webhook port 70000 is not between 1 and 65535`},
+		"webhook certificate without namespace": {func(s string) string { return s + "webhook:\n  certificate: cert\n" },
+			`people.yaml:25: webhook certificate "cert" is not namespace/name`},
+		"unknown webhook key": {func(s string) string { return s + "webhook:\n  url: https://x\n" },
+			"people.yaml: line 25: field url not found"},
 		"malformed": {func(s string) string { return s + "  - : [\n" }, "people.yaml: yaml: line"},
 		"empty":     {func(string) string { return "" }, "people.yaml: the file is empty"},
 	}

@@ -72,6 +72,9 @@ func emitService(svc *metadata.Service, versions []*Version, graph *conversion.G
 	if err := emitCRDs(svc, versions, graph, files); err != nil {
 		return nil, err
 	}
+	if err := emitRegister(svc, module, labels, files); err != nil {
+		return nil, err
+	}
 	files["go.mod"] = emit.GoMod(svc.Module.Path, moduleRequirements())
 	return files, nil
 }
@@ -131,13 +134,31 @@ func emitCRDs(svc *metadata.Service, versions []*Version, graph *conversion.Grap
 			crdVersions = append(crdVersions, spokeCRDVersion(v), storageCRDVersion(v, i == hub))
 		}
 		sort.SliceStable(crdVersions, func(a, b int) bool { return crdVersions[a].Name < crdVersions[b].Name })
-		data, err := emit.CRD(svc.Group, kind, crdVersions)
+		w := svc.Webhook
+		webhook := emit.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
+		data, err := emit.CRD(svc.Group, kind, crdVersions, webhook)
 		if err != nil {
 			return err
 		}
 		files[fmt.Sprintf("crd/%s_%s.yaml", svc.Group, naming.Lower(emit.Plural(kind)))] = data
 	}
 	files["crd/crd_gen.go"], files["crd/BUILD.bazel"] = emit.CRDPackage(svc.Module.Path + "/crd")
+	return nil
+}
+
+// emitRegister writes the service's entry point package (register).
+func emitRegister(svc *metadata.Service, module *emit.Module, labels emit.Labels, files emit.Files) error {
+	source, err := emit.RegisterFile(module, svc.Name, svc.Webhook.Path)
+	if err != nil {
+		return err
+	}
+	generated := emit.Files{emit.RegisterDir + "/register_gen.go": source}
+	deps, err := labels.Deps(generated)
+	if err != nil {
+		return err
+	}
+	files[emit.RegisterDir+"/register_gen.go"] = source
+	files[emit.RegisterDir+"/BUILD.bazel"] = emit.BuildFile("register", svc.Module.Path+"/"+emit.RegisterDir, deps)
 	return nil
 }
 
@@ -184,7 +205,7 @@ func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Gra
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
 	module := moduleFor(svc, graph)
-	build.Packages = append(build.Packages, "crd")
+	build.Packages = append(build.Packages, "crd", emit.RegisterDir)
 	for i := range graph.Versions {
 		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide, conversion.CompatSide} {
 			dir := module.Dir(i, side)
