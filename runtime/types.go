@@ -29,6 +29,18 @@ func (in *OwnerReference) DeepCopy() *OwnerReference {
 }
 
 // JSON holds an arbitrary JSON value, for schema properties of any shape.
+//
+// Raw keeps the value as written except for whitespace between tokens, which
+// UnmarshalJSON removes: the text of strings (<, > and & included, and escapes such
+// as \u003c as they were written), the order of object members and the text of
+// numbers (no float conversion, so 9007199254740993 stays exact) are kept byte for
+// byte, also through a PropertyBag's Add and Pull. The value is JSON-equal, not
+// byte-equal, to what was decoded, and that is enough: encoding/json compacts
+// whatever MarshalJSON returns, so whitespace cannot survive json.Marshal anyway,
+// and the Kubernetes API server decodes and re-encodes every object it stores, so
+// whitespace a client sends never comes back. Compacting on decode gives equal values
+// equal bytes, so objects compared after JSON round trips (as the conformance suites
+// do) compare equal.
 type JSON struct {
 	Raw []byte `json:"-"`
 }
@@ -41,7 +53,8 @@ func (j JSON) MarshalJSON() ([]byte, error) {
 	return j.Raw, nil
 }
 
-// UnmarshalJSON holds a copy of data, compacted so that equal values compare equal.
+// UnmarshalJSON holds a copy of data without whitespace between tokens, so that
+// equal values compare equal; null holds nothing.
 func (j *JSON) UnmarshalJSON(data []byte) error {
 	if j == nil {
 		return errors.New("runtime.JSON: UnmarshalJSON on nil pointer")

@@ -36,3 +36,25 @@ func TestJSONCompactsAndCopiesDeeply(t *testing.T) {
 		t.Errorf("empty JSON marshals to %s, want null", out)
 	}
 }
+
+func TestJSONPassesThroughABagByteExactly(t *testing.T) {
+	var held JSON
+	if err := json.Unmarshal([]byte("{\"html\": \"<b>&amp;</b>\",\n \"n\": 9007199254740993, \"e\": \"\\u003c\"}"), &held); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"html":"<b>&amp;</b>","n":9007199254740993,"e":"\u003c"}`
+	if string(held.Raw) != want {
+		t.Fatalf("held %s, want %s", held.Raw, want)
+	}
+	var bag PropertyBag
+	if err := bag.Add("p", held); err != nil {
+		t.Fatal(err)
+	}
+	var pulled JSON
+	if _, err := bag.Pull("p", &pulled); err != nil {
+		t.Fatal(err)
+	}
+	if string(pulled.Raw) != want {
+		t.Errorf("pulled %s, want %s", pulled.Raw, want)
+	}
+}
