@@ -30,7 +30,7 @@ done
 if [ ${#check[@]} -eq 0 ]; then
   # Every module of the repository is in go.work; modules require each other at
   # their released versions, which go.work maps to the local copies.
-  go work use ./runtime ./generator ./conformance $(ls -d apis/*/ 2>/dev/null | sed 's|/$||; s|^|./|')
+  go work use ./runtime ./generator ./conformance ./serving $(ls -d apis/*/ 2>/dev/null | sed 's|/$||; s|^|./|')
   for mod in runtime $(ls -d apis/*/ 2>/dev/null | sed 's|/$||'); do
     version=$(sed -n 's/^  version: \(v[0-9.]*\)$/\1/p' "metadata/$(basename "$mod").yaml" 2>/dev/null || true)
     go work edit -replace "github.com/armhub/armhub/$mod@${version:-v0.1.0}=./$mod"
