@@ -30,6 +30,18 @@ func TestJSON_Redis_v20180301(t *testing.T) {
 	harness.JSONRoundTrip[v20180301s.Redis](t)
 }
 
+func TestHubRoundTrip_Redis_v20180301(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301.Redis{} })
+}
+
+func TestReadModifyWrite_Redis_v20180301(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301.Redis{} })
+}
+
+func TestHubRoundTrip_Redis_v20180301s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301s.Redis{} })
+}
+
 func TestAssignNext_Redis_v20180301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20180301s.Redis).AssignProperties_To_Redis, (*v20180301s.Redis).AssignProperties_From_Redis)
 }
@@ -45,6 +57,18 @@ func TestAssignStorage_Redis_v20190701(t *testing.T) {
 func TestJSON_Redis_v20190701(t *testing.T) {
 	harness.JSONRoundTrip[v20190701.Redis](t)
 	harness.JSONRoundTrip[v20190701s.Redis](t)
+}
+
+func TestHubRoundTrip_Redis_v20190701(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701.Redis{} })
+}
+
+func TestReadModifyWrite_Redis_v20190701(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701.Redis{} })
+}
+
+func TestHubRoundTrip_Redis_v20190701s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701s.Redis{} })
 }
 
 func TestAssignNext_Redis_v20190701s(t *testing.T) {
@@ -64,6 +88,18 @@ func TestJSON_Redis_v20200601(t *testing.T) {
 	harness.JSONRoundTrip[v20200601s.Redis](t)
 }
 
+func TestHubRoundTrip_Redis_v20200601(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601.Redis{} })
+}
+
+func TestReadModifyWrite_Redis_v20200601(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601.Redis{} })
+}
+
+func TestHubRoundTrip_Redis_v20200601s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601s.Redis{} })
+}
+
 func TestAssignNext_Redis_v20200601s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200601s.Redis).AssignProperties_To_Redis, (*v20200601s.Redis).AssignProperties_From_Redis)
 }
@@ -79,6 +115,14 @@ func TestAssignStorage_Redis_v20230801(t *testing.T) {
 func TestJSON_Redis_v20230801(t *testing.T) {
 	harness.JSONRoundTrip[v20230801.Redis](t)
 	harness.JSONRoundTrip[v20230801s.Redis](t)
+}
+
+func TestHubRoundTrip_Redis_v20230801(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20230801.Redis{} })
+}
+
+func TestReadModifyWrite_Redis_v20230801(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20230801.Redis{} })
 }
 
 func TestReliability_Redis(t *testing.T) {
@@ -103,6 +147,18 @@ func TestJSON_RedisFirewallRule_v20180301(t *testing.T) {
 	harness.JSONRoundTrip[v20180301s.RedisFirewallRule](t)
 }
 
+func TestHubRoundTrip_RedisFirewallRule_v20180301(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301.RedisFirewallRule{} })
+}
+
+func TestReadModifyWrite_RedisFirewallRule_v20180301(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301.RedisFirewallRule{} })
+}
+
+func TestHubRoundTrip_RedisFirewallRule_v20180301s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301s.RedisFirewallRule{} })
+}
+
 func TestAssignNext_RedisFirewallRule_v20180301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
 }
@@ -118,6 +174,18 @@ func TestAssignStorage_RedisFirewallRule_v20190701(t *testing.T) {
 func TestJSON_RedisFirewallRule_v20190701(t *testing.T) {
 	harness.JSONRoundTrip[v20190701.RedisFirewallRule](t)
 	harness.JSONRoundTrip[v20190701s.RedisFirewallRule](t)
+}
+
+func TestHubRoundTrip_RedisFirewallRule_v20190701(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} })
+}
+
+func TestReadModifyWrite_RedisFirewallRule_v20190701(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} })
+}
+
+func TestHubRoundTrip_RedisFirewallRule_v20190701s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701s.RedisFirewallRule{} })
 }
 
 func TestAssignNext_RedisFirewallRule_v20190701s(t *testing.T) {
@@ -137,6 +205,18 @@ func TestJSON_RedisFirewallRule_v20200601(t *testing.T) {
 	harness.JSONRoundTrip[v20200601s.RedisFirewallRule](t)
 }
 
+func TestHubRoundTrip_RedisFirewallRule_v20200601(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} })
+}
+
+func TestReadModifyWrite_RedisFirewallRule_v20200601(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} })
+}
+
+func TestHubRoundTrip_RedisFirewallRule_v20200601s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601s.RedisFirewallRule{} })
+}
+
 func TestAssignNext_RedisFirewallRule_v20200601s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
 }
@@ -152,6 +232,14 @@ func TestAssignStorage_RedisFirewallRule_v20230801(t *testing.T) {
 func TestJSON_RedisFirewallRule_v20230801(t *testing.T) {
 	harness.JSONRoundTrip[v20230801.RedisFirewallRule](t)
 	harness.JSONRoundTrip[v20230801s.RedisFirewallRule](t)
+}
+
+func TestHubRoundTrip_RedisFirewallRule_v20230801(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20230801.RedisFirewallRule{} })
+}
+
+func TestReadModifyWrite_RedisFirewallRule_v20230801(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20230801.RedisFirewallRule{} })
 }
 
 func TestReliability_RedisFirewallRule(t *testing.T) {

@@ -30,6 +30,24 @@ func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview
 	harness.JSONRoundTrip[v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential](t)
 }
 
+func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
+		return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
+	})
+}
+
+func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
+		return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
+	})
+}
+
+func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
+		return &v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential{}
+	})
+}
+
 func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
 }
@@ -47,6 +65,18 @@ func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *tes
 	harness.JSONRoundTrip[v20230131s.UserAssignedIdentitiesFederatedIdentityCredential](t)
 }
 
+func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} })
+}
+
+func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} })
+}
+
+func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131s.UserAssignedIdentitiesFederatedIdentityCredential{} })
+}
+
 func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
 }
@@ -62,6 +92,14 @@ func TestAssignStorage_UserAssignedIdentitiesFederatedIdentityCredential_v202411
 func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
 	harness.JSONRoundTrip[v20241130.UserAssignedIdentitiesFederatedIdentityCredential](t)
 	harness.JSONRoundTrip[v20241130s.UserAssignedIdentitiesFederatedIdentityCredential](t)
+}
+
+func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} })
+}
+
+func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} })
 }
 
 func TestReliability_UserAssignedIdentitiesFederatedIdentityCredential(t *testing.T) {
@@ -87,6 +125,18 @@ func TestJSON_UserAssignedIdentity_v20220131preview(t *testing.T) {
 	harness.JSONRoundTrip[v20220131previews.UserAssignedIdentity](t)
 }
 
+func TestHubRoundTrip_UserAssignedIdentity_v20220131preview(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} })
+}
+
+func TestReadModifyWrite_UserAssignedIdentity_v20220131preview(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} })
+}
+
+func TestHubRoundTrip_UserAssignedIdentity_v20220131previews(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131previews.UserAssignedIdentity{} })
+}
+
 func TestAssignNext_UserAssignedIdentity_v20220131previews(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
 }
@@ -104,6 +154,18 @@ func TestJSON_UserAssignedIdentity_v20230131(t *testing.T) {
 	harness.JSONRoundTrip[v20230131s.UserAssignedIdentity](t)
 }
 
+func TestHubRoundTrip_UserAssignedIdentity_v20230131(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} })
+}
+
+func TestReadModifyWrite_UserAssignedIdentity_v20230131(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} })
+}
+
+func TestHubRoundTrip_UserAssignedIdentity_v20230131s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131s.UserAssignedIdentity{} })
+}
+
 func TestAssignNext_UserAssignedIdentity_v20230131s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
 }
@@ -119,6 +181,14 @@ func TestAssignStorage_UserAssignedIdentity_v20241130(t *testing.T) {
 func TestJSON_UserAssignedIdentity_v20241130(t *testing.T) {
 	harness.JSONRoundTrip[v20241130.UserAssignedIdentity](t)
 	harness.JSONRoundTrip[v20241130s.UserAssignedIdentity](t)
+}
+
+func TestHubRoundTrip_UserAssignedIdentity_v20241130(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} })
+}
+
+func TestReadModifyWrite_UserAssignedIdentity_v20241130(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} })
 }
 
 func TestReliability_UserAssignedIdentity(t *testing.T) {

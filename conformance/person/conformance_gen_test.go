@@ -33,6 +33,18 @@ func TestJSON_Person_v20200101(t *testing.T) {
 	harness.JSONRoundTrip[v20200101s.Person](t)
 }
 
+func TestHubRoundTrip_Person_v20200101(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101.Person{} })
+}
+
+func TestReadModifyWrite_Person_v20200101(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101.Person{} })
+}
+
+func TestHubRoundTrip_Person_v20200101s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101s.Person{} })
+}
+
 func TestAssignNext_Person_v20200101s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200101s.Person).AssignProperties_To_Person, (*v20200101s.Person).AssignProperties_From_Person)
 }
@@ -48,6 +60,18 @@ func TestAssignStorage_Person_v20200201(t *testing.T) {
 func TestJSON_Person_v20200201(t *testing.T) {
 	harness.JSONRoundTrip[v20200201.Person](t)
 	harness.JSONRoundTrip[v20200201s.Person](t)
+}
+
+func TestHubRoundTrip_Person_v20200201(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201.Person{} })
+}
+
+func TestReadModifyWrite_Person_v20200201(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201.Person{} })
+}
+
+func TestHubRoundTrip_Person_v20200201s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201s.Person{} })
 }
 
 func TestAssignNext_Person_v20200201s(t *testing.T) {
@@ -67,6 +91,18 @@ func TestJSON_Person_v20200301(t *testing.T) {
 	harness.JSONRoundTrip[v20200301s.Person](t)
 }
 
+func TestHubRoundTrip_Person_v20200301(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301.Person{} })
+}
+
+func TestReadModifyWrite_Person_v20200301(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301.Person{} })
+}
+
+func TestHubRoundTrip_Person_v20200301s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301s.Person{} })
+}
+
 func TestAssignNext_Person_v20200301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200301s.Person).AssignProperties_To_Person, (*v20200301s.Person).AssignProperties_From_Person)
 }
@@ -84,6 +120,18 @@ func TestJSON_Person_v20200401(t *testing.T) {
 	harness.JSONRoundTrip[v20200401s.Person](t)
 }
 
+func TestHubRoundTrip_Person_v20200401(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401.Person{} })
+}
+
+func TestReadModifyWrite_Person_v20200401(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401.Person{} })
+}
+
+func TestHubRoundTrip_Person_v20200401s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401s.Person{} })
+}
+
 func TestAssignNext_Person_v20200401s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200401s.Person).AssignProperties_To_Person, (*v20200401s.Person).AssignProperties_From_Person)
 }
@@ -99,6 +147,14 @@ func TestAssignStorage_Person_v20200501(t *testing.T) {
 func TestJSON_Person_v20200501(t *testing.T) {
 	harness.JSONRoundTrip[v20200501.Person](t)
 	harness.JSONRoundTrip[v20200501s.Person](t)
+}
+
+func TestHubRoundTrip_Person_v20200501(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200501.Person{} })
+}
+
+func TestReadModifyWrite_Person_v20200501(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200501.Person{} })
 }
 
 func TestReliability_Person(t *testing.T) {

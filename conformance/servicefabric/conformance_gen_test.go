@@ -26,6 +26,18 @@ func TestJSON_Cluster_v20160301(t *testing.T) {
 	harness.JSONRoundTrip[v20160301s.Cluster](t)
 }
 
+func TestHubRoundTrip_Cluster_v20160301(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301.Cluster{} })
+}
+
+func TestReadModifyWrite_Cluster_v20160301(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301.Cluster{} })
+}
+
+func TestHubRoundTrip_Cluster_v20160301s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301s.Cluster{} })
+}
+
 func TestAssignNext_Cluster_v20160301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20160301s.Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).AssignProperties_From_Cluster)
 }
@@ -41,6 +53,14 @@ func TestAssignStorage_Cluster_v20160901(t *testing.T) {
 func TestJSON_Cluster_v20160901(t *testing.T) {
 	harness.JSONRoundTrip[v20160901.Cluster](t)
 	harness.JSONRoundTrip[v20160901s.Cluster](t)
+}
+
+func TestHubRoundTrip_Cluster_v20160901(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160901.Cluster{} })
+}
+
+func TestReadModifyWrite_Cluster_v20160901(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160901.Cluster{} })
 }
 
 func TestReliability_Cluster(t *testing.T) {

@@ -30,6 +30,18 @@ func TestJSON_StorageAccount_v20210101(t *testing.T) {
 	harness.JSONRoundTrip[v20210101s.StorageAccount](t)
 }
 
+func TestHubRoundTrip_StorageAccount_v20210101(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101.StorageAccount{} })
+}
+
+func TestReadModifyWrite_StorageAccount_v20210101(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101.StorageAccount{} })
+}
+
+func TestHubRoundTrip_StorageAccount_v20210101s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101s.StorageAccount{} })
+}
+
 func TestAssignNext_StorageAccount_v20210101s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount)
 }
@@ -45,6 +57,18 @@ func TestAssignStorage_StorageAccount_v20220901(t *testing.T) {
 func TestJSON_StorageAccount_v20220901(t *testing.T) {
 	harness.JSONRoundTrip[v20220901.StorageAccount](t)
 	harness.JSONRoundTrip[v20220901s.StorageAccount](t)
+}
+
+func TestHubRoundTrip_StorageAccount_v20220901(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901.StorageAccount{} })
+}
+
+func TestReadModifyWrite_StorageAccount_v20220901(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901.StorageAccount{} })
+}
+
+func TestHubRoundTrip_StorageAccount_v20220901s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901s.StorageAccount{} })
 }
 
 func TestAssignNext_StorageAccount_v20220901s(t *testing.T) {
@@ -64,6 +88,14 @@ func TestJSON_StorageAccount_v20230501(t *testing.T) {
 	harness.JSONRoundTrip[v20230501s.StorageAccount](t)
 }
 
+func TestHubRoundTrip_StorageAccount_v20230501(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501.StorageAccount{} })
+}
+
+func TestReadModifyWrite_StorageAccount_v20230501(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501.StorageAccount{} })
+}
+
 func TestAssignNext_StorageAccount_v20230501s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount)
 }
@@ -79,6 +111,18 @@ func TestAssignStorage_StorageAccount_v20230501preview(t *testing.T) {
 func TestJSON_StorageAccount_v20230501preview(t *testing.T) {
 	harness.JSONRoundTrip[v20230501preview.StorageAccount](t)
 	harness.JSONRoundTrip[v20230501previews.StorageAccount](t)
+}
+
+func TestHubRoundTrip_StorageAccount_v20230501preview(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501preview.StorageAccount{} })
+}
+
+func TestReadModifyWrite_StorageAccount_v20230501preview(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501preview.StorageAccount{} })
+}
+
+func TestHubRoundTrip_StorageAccount_v20230501previews(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501previews.StorageAccount{} })
 }
 
 func TestReliability_StorageAccount(t *testing.T) {
@@ -103,6 +147,18 @@ func TestJSON_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
 	harness.JSONRoundTrip[v20210101s.StorageAccountsBlobServicesContainer](t)
 }
 
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101s.StorageAccountsBlobServicesContainer{} })
+}
+
 func TestAssignNext_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
 }
@@ -118,6 +174,18 @@ func TestAssignStorage_StorageAccountsBlobServicesContainer_v20220901(t *testing
 func TestJSON_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
 	harness.JSONRoundTrip[v20220901.StorageAccountsBlobServicesContainer](t)
 	harness.JSONRoundTrip[v20220901s.StorageAccountsBlobServicesContainer](t)
+}
+
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901s.StorageAccountsBlobServicesContainer{} })
 }
 
 func TestAssignNext_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
@@ -137,6 +205,14 @@ func TestJSON_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
 	harness.JSONRoundTrip[v20230501s.StorageAccountsBlobServicesContainer](t)
 }
 
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} })
+}
+
 func TestAssignNext_StorageAccountsBlobServicesContainer_v20230501s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
 }
@@ -152,6 +228,18 @@ func TestAssignStorage_StorageAccountsBlobServicesContainer_v20230501preview(t *
 func TestJSON_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
 	harness.JSONRoundTrip[v20230501preview.StorageAccountsBlobServicesContainer](t)
 	harness.JSONRoundTrip[v20230501previews.StorageAccountsBlobServicesContainer](t)
+}
+
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} })
+}
+
+func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501previews(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501previews.StorageAccountsBlobServicesContainer{} })
 }
 
 func TestReliability_StorageAccountsBlobServicesContainer(t *testing.T) {

@@ -88,6 +88,7 @@ func TestJSON_%[1]s(t *testing.T) {
 	harness.JSONRoundTrip[%[4]s](t)
 }
 `, name, spoke, hub, storage, kind)
+		writeHubTests(s, name, spoke, hub, storage, v == graph.Hubs[kind])
 		if next := graph.Next(kind, v); next >= 0 {
 			s.file.printf(`
 func TestAssignNext_%[1]s(t *testing.T) {
@@ -102,6 +103,29 @@ func TestAssignNext_%[1]s(t *testing.T) {
 	}
 	s.file.printf("\t)\n}\n")
 	s.file.use("testing", "")
+}
+
+// writeHubTests writes the tests that fill a hub (property bags included) and
+// read it through a version: through the spoke and its storage variant (unless
+// that is the hub) back unchanged, and through the spoke with the client's
+// changes winning and nothing else lost.
+func writeHubTests(s *scope, name, spoke, hub, storage string, isHub bool) {
+	s.file.printf(`
+func TestHubRoundTrip_%[1]s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+}
+
+func TestReadModifyWrite_%[1]s(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+}
+`, name, spoke, hub)
+	if !isHub {
+		s.file.printf(`
+func TestHubRoundTrip_%[1]ss(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+}
+`, name, storage, hub)
+	}
 }
 
 func writeCompatTests(s *scope) {
