@@ -1,0 +1,157 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-logr/logr"
+	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	person "github.com/armhub/armhub/apis/person/register"
+	storage "github.com/armhub/armhub/apis/storage/register"
+)
+
+// environment is what every test of the suite shares: the API server, a client,
+// the webhook and the CRDs as installed.
+type environment struct {
+	config   *rest.Config
+	client   client.Client
+	scheme   *kruntime.Scheme
+	etcd     []string // etcd's client URLs; none for an existing cluster
+	webhook  *webhook
+	crds     []*apix.CustomResourceDefinition
+	warnings *warnings
+}
+
+// suite is set by TestMain before any test runs.
+var suite *environment
+
+// fig collects the figures printed at the end.
+var fig = &figures{}
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	ctrl.SetLogger(logr.Discard())
+	testEnv, err := newTestEnv()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	started := time.Now()
+	config, err := testEnv.Start()
+	fig.apiServerStart = time.Since(started)
+	defer stopTestEnv(testEnv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: starting the API server:", err)
+		return 1
+	}
+	fmt.Printf("e2e: API server ready in %s\n", fig.apiServerStart.Round(time.Millisecond))
+	env, err := setUp(testEnv, config)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer env.webhook.stop()
+	suite = env
+	code := m.Run()
+	fig.print(os.Stdout)
+	return code
+}
+
+// newTestEnv returns envtest for the API server named by the environment: an
+// existing cluster (ARMHUB_E2E_KUBECONFIG) or one started from the binaries in
+// KUBEBUILDER_ASSETS. Without either it fails: the suite never skips.
+func newTestEnv() (*envtest.Environment, error) {
+	testEnv := &envtest.Environment{
+		// Serving certificates only: the suite installs the CRDs itself, since
+		// envtest's CRD installation rewrites spec.conversion.
+		WebhookInstallOptions: envtest.WebhookInstallOptions{LocalServingHost: "127.0.0.1"},
+	}
+	if kubeconfig := os.Getenv("ARMHUB_E2E_KUBECONFIG"); kubeconfig != "" {
+		config, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
+		if err != nil {
+			return nil, fmt.Errorf("ARMHUB_E2E_KUBECONFIG=%s: %w", kubeconfig, err)
+		}
+		existing := true
+		testEnv.UseExistingCluster, testEnv.Config = &existing, config
+		return testEnv, nil
+	}
+	assets := os.Getenv("KUBEBUILDER_ASSETS")
+	if assets == "" {
+		return nil, errors.New("no Kubernetes API server: run the suite with KUBEBUILDER_ASSETS=$(tools/kube-binaries.sh) " +
+			"(it builds kube-apiserver and etcd once and prints their folder), or set ARMHUB_E2E_KUBECONFIG " +
+			"to the kubeconfig of a disposable cluster on this host")
+	}
+	for _, name := range []string{"kube-apiserver", "etcd"} {
+		if _, err := os.Stat(filepath.Join(assets, name)); err != nil {
+			return nil, fmt.Errorf("KUBEBUILDER_ASSETS=%s has no %s: run tools/kube-binaries.sh", assets, name)
+		}
+	}
+	testEnv.BinaryAssetsDirectory = assets
+	return testEnv, nil
+}
+
+func stopTestEnv(testEnv *envtest.Environment) {
+	if err := testEnv.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: stopping the API server:", err)
+	}
+}
+
+// setUp starts the webhook and installs the CRDs.
+func setUp(testEnv *envtest.Environment, config *rest.Config) (*environment, error) {
+	env := &environment{config: rest.CopyConfig(config), warnings: &warnings{}}
+	env.config.QPS, env.config.Burst = 5000, 10000
+	env.config.WarningHandlerWithContext = env.warnings
+	if testEnv.ControlPlane.Etcd != nil && testEnv.ControlPlane.Etcd.URL != nil {
+		env.etcd = []string{testEnv.ControlPlane.Etcd.URL.String()}
+	}
+	var err error
+	if env.scheme, err = newScheme(); err != nil {
+		return nil, err
+	}
+	if env.client, err = client.New(env.config, client.Options{Scheme: env.scheme}); err != nil {
+		return nil, err
+	}
+	options := testEnv.WebhookInstallOptions
+	env.webhook = newWebhook(env.config, options.LocalServingHost, options.LocalServingPort, options.LocalServingCertDir)
+	if err := env.webhook.start(true); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	env.crds, err = installCRDs(ctx, env.client, env.webhook.url(), options.LocalServingCAData)
+	if err != nil {
+		env.webhook.stop()
+		return nil, err
+	}
+	return env, nil
+}
+
+// newScheme holds Kubernetes' own types, CRDs and every version of the storage
+// and person services.
+func newScheme() (*kruntime.Scheme, error) {
+	scheme := kruntime.NewScheme()
+	for _, add := range []func(*kruntime.Scheme) error{
+		clientgoscheme.AddToScheme, apix.AddToScheme, storage.AddToScheme, person.AddToScheme,
+	} {
+		if err := add(scheme); err != nil {
+			return nil, err
+		}
+	}
+	return scheme, nil
+}
