@@ -151,6 +151,16 @@ func hubVersions(t *testing.T) map[schema.GroupKind]string {
 	return hubs
 }
 
+// hubVersionOf returns the hub version of kind ("" if it has none).
+func hubVersionOf(kind schema.GroupKind) string {
+	for _, hub := range append(storage.Hubs(), person.Hubs()...) {
+		if gvk, err := apiutil.GVKForObject(hub, suite.scheme); err == nil && gvk.GroupKind() == kind {
+			return gvk.Version
+		}
+	}
+	return ""
+}
+
 // deprecationWarning returns the warning the installed CRD declares for a
 // deprecated version.
 func deprecationWarning(t *testing.T, gvk schema.GroupVersionKind) string {

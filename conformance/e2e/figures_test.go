@@ -17,25 +17,34 @@ type figures struct {
 	rates []rate
 }
 
-// rate is how fast a number of objects went through one step.
+// rate is how fast a number of objects went through one step, and how many
+// conversion reviews the timed webhook served meanwhile.
 type rate struct {
 	what    string
 	objects int
 	took    time.Duration
+	reviews int
 }
 
-func (f *figures) addRate(what string, objects int, took time.Duration) {
+// timeStep runs step and records how long it took for objects objects.
+func (f *figures) timeStep(what string, objects int, step func() error) error {
+	reviews, started := f.reviews.count(), time.Now()
+	err := step()
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.rates = append(f.rates, rate{what, objects, took})
+	f.rates = append(f.rates, rate{what, objects, time.Since(started), f.reviews.count() - reviews})
+	return err
 }
 
 func (f *figures) print(w io.Writer) {
 	fmt.Fprintf(w, "e2e figures:\n  API server start: %s\n", f.apiServerStart.Round(time.Millisecond))
 	f.mu.Lock()
 	for _, r := range f.rates {
-		fmt.Fprintf(w, "  %s: %d objects in %s, %.0f objects/s\n",
-			r.what, r.objects, r.took.Round(time.Millisecond), float64(r.objects)/r.took.Seconds())
+		fmt.Fprintf(w, "  %s: %d objects in %s, %.0f objects/s", r.what, r.objects, r.took.Round(time.Millisecond), float64(r.objects)/r.took.Seconds())
+		if r.reviews > 0 {
+			fmt.Fprintf(w, ", %d conversion reviews (%.1f per object)", r.reviews, float64(r.reviews)/float64(r.objects))
+		}
+		fmt.Fprintln(w)
 	}
 	f.mu.Unlock()
 	fmt.Fprintf(w, "  %s\n", f.reviews.summary())

@@ -84,11 +84,11 @@ func createPopulation(ctx context.Context) ([]record, error) {
 	if err != nil {
 		return nil, err
 	}
-	started := time.Now()
-	if err := forEach(ctx, records, write); err != nil {
+	what := fmt.Sprintf("created (create + status update, %d workers)", populationWorkers)
+	err = fig.timeStep(what, len(records), func() error { return forEach(ctx, records, write) })
+	if err != nil {
 		return nil, err
 	}
-	fig.addRate("created (create + status update, "+fmt.Sprint(populationWorkers)+" workers)", len(records), time.Since(started))
 	return records, nil
 }
 
@@ -334,11 +334,16 @@ func nextOf(versions []string, version string) string {
 
 // listPopulation lists the population's objects of gvk's kind at gvk's version.
 func listPopulation(ctx context.Context, gvk schema.GroupVersionKind) ([]client.Object, error) {
+	return listObjects(ctx, gvk, client.HasLabels{populationLabel})
+}
+
+// listObjects lists the objects of gvk's kind at gvk's version.
+func listObjects(ctx context.Context, gvk schema.GroupVersionKind, options ...client.ListOption) ([]client.Object, error) {
 	list, err := suite.scheme.New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
 	if err != nil {
 		return nil, err
 	}
-	if err := suite.client.List(ctx, list.(client.ObjectList), client.HasLabels{populationLabel}); err != nil {
+	if err := suite.client.List(ctx, list.(client.ObjectList), options...); err != nil {
 		return nil, err
 	}
 	objects, err := meta.ExtractList(list)
@@ -350,6 +355,15 @@ func listPopulation(ctx context.Context, gvk schema.GroupVersionKind) ([]client.
 		items[i] = o.(client.Object)
 	}
 	return items, nil
+}
+
+// newObject returns a new object of gvk.
+func newObject(gvk schema.GroupVersionKind) (client.Object, error) {
+	object, err := suite.scheme.New(gvk)
+	if err != nil {
+		return nil, err
+	}
+	return object.(client.Object), nil
 }
 
 // sameAsWritten converts read (at any version) to the version r was written
