@@ -5,9 +5,18 @@
 // conformance suites check in memory: objects written at any served version
 // read back unchanged at every version, read-modify-write through an old version
 // loses nothing, etcd holds the hub, and a storage migration survives a webhook
-// outage.
+// outage. The release tests upgrade a CRD and its webhook binary between
+// releases n, n+1 and n+2 of the person service and roll back, with releases
+// built by tools/e2e-releases.sh (run by the tests, cached; or
+// ARMHUB_E2E_RELEASES=<its output>).
 //
 //	cd conformance && KUBEBUILDER_ASSETS=$(../tools/kube-binaries.sh) go test ./e2e/ -count=1 -v
+//
+// Without KUBEBUILDER_ASSETS the suite fails, unless ARMHUB_E2E_KUBECONFIG
+// names the kubeconfig of a disposable cluster whose API server runs on this
+// host (the webhook listens on 127.0.0.1; the suite installs CRDs, switches
+// storage versions and creates about 1,200 objects; the etcd checks need the
+// suite's own etcd and fail there).
 //
 // The suite has only tests; this file exists so the package builds.
 package e2e

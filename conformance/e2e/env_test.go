@@ -33,6 +33,11 @@ type environment struct {
 	webhook  *webhook
 	crds     []*apix.CustomResourceDefinition
 	warnings *warnings
+
+	// certDir holds the webhook's serving certificate (tls.crt, tls.key) for
+	// 127.0.0.1, which caBundle trusts.
+	certDir  string
+	caBundle []byte
 }
 
 // suite is set by TestMain before any test runs.
@@ -128,6 +133,7 @@ func setUp(testEnv *envtest.Environment, config *rest.Config) (*environment, err
 		return nil, err
 	}
 	options := testEnv.WebhookInstallOptions
+	env.certDir, env.caBundle = options.LocalServingCertDir, options.LocalServingCAData
 	env.webhook = newWebhook(env.config, options.LocalServingHost, options.LocalServingPort, options.LocalServingCertDir)
 	if err := env.webhook.start(true); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
+	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
@@ -65,6 +66,12 @@ func storedObjects(ctx context.Context, kind schema.GroupKind) (map[string]strin
 	if crd == nil {
 		return nil, fmt.Errorf("no CRD of %s", kind)
 	}
+	return storedResources(ctx, crd)
+}
+
+// storedResources reads every object of crd's resource from etcd and returns
+// the apiVersion each is stored at, by namespace/name.
+func storedResources(ctx context.Context, crd *apix.CustomResourceDefinition) (map[string]string, error) {
 	etcd, err := clientv3.New(clientv3.Config{Endpoints: suite.etcd, DialTimeout: 10 * time.Second, Logger: zap.NewNop()})
 	if err != nil {
 		return nil, err

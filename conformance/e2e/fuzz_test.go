@@ -99,9 +99,11 @@ func fuzzPopulation(namespaces []string) ([]record, error) {
 	seed := int64(populationSeed)
 	for _, size := range populationSizes {
 		crd := findCRD(size.kind)
-		versions := crd.Spec.Versions
+		if crd == nil {
+			return nil, fmt.Errorf("no CRD of %s installed", size.kind)
+		}
 		var served []apix.CustomResourceDefinitionVersion
-		for _, v := range versions {
+		for _, v := range crd.Spec.Versions {
 			if v.Served {
 				served = append(served, v)
 			}

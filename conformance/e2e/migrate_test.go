@@ -22,12 +22,12 @@ const legacyVersion = "v20220901storage"
 // down.
 const outageProbes = 20
 
-// TestStorageMigration moves every StorageAccount to a legacy storage version
-// and back to the hub the way a storage migrator does (Get and Update with no
-// change at the hub version), stopping the webhook halfway: the migration fails
-// while it is down, resumes once it is back, and ends with every object at the
-// hub in etcd, status.storedVersions reduced to the hub, and every object of
-// the population reading as written at every version.
+// TestStorageMigration moves every other StorageAccount to a legacy storage
+// version and then every one to the hub the way a storage migrator does (Get
+// and Update with no change at the hub version), stopping the webhook halfway:
+// the migration fails while it is down, resumes once it is back, and ends with
+// every object at the hub in etcd, status.storedVersions reduced to the hub,
+// and every object of the population reading as written at every version.
 func TestStorageMigration(t *testing.T) {
 	records := mustPopulation(t)
 	requireEtcd(t)
@@ -36,22 +36,32 @@ func TestStorageMigration(t *testing.T) {
 	hub := hubVersions(t)[accountKind]
 	probe := createProbe(t)
 	keys := accountKeys(t)
+	legacy := everyOther(keys)
 
 	storeAt(t, crd.Name, legacyVersion, probe)
-	migrate(t, keys, "rewritten to "+legacyVersion)
-	checkKeysStoredAt(t, keys, legacyVersion)
+	migrate(t, legacy, "rewritten to "+legacyVersion)
+	checkKeysStoredAt(t, legacy, legacyVersion)
 	checkStoredVersions(t, crd.Name, []string{hub, legacyVersion})
 
 	storeAt(t, crd.Name, hub, probe)
-	half := len(keys) / 2
-	migrate(t, keys[:half], "migrated to the hub")
-	failOnOutage(t, keys[half:half+outageProbes])
+	half := len(keys) / 2 &^ 1 // even: everyOther(keys[half:]) are stored at legacyVersion
+	migrate(t, keys[:half], "migrated to the hub (half of them stored at "+legacyVersion+")")
+	failOnOutage(t, everyOther(keys[half:])[:outageProbes])
 	migrate(t, keys[half:], "migrated to the hub after the webhook restarted")
 	checkKeysStoredAt(t, keys, hub)
 
 	setStoredVersions(t, crd.Name, hub)
 	checkStoredVersions(t, crd.Name, []string{hub})
 	checkEveryVersion(t, records)
+}
+
+// everyOther returns keys[0], keys[2], ...
+func everyOther(keys []client.ObjectKey) []client.ObjectKey {
+	var out []client.ObjectKey
+	for i := 0; i < len(keys); i += 2 {
+		out = append(out, keys[i])
+	}
+	return out
 }
 
 // failOnOutage stops the webhook, checks that migrating keys fails for every
@@ -143,6 +153,15 @@ func createProbe(t *testing.T) client.Object {
 // write of the probe lands in etcd at that version.
 func storeAt(t *testing.T, crdName, version string, probe client.Object) {
 	t.Helper()
+	setStorageVersion(t, crdName, version)
+	if err := waitProbeStoredAt(context.Background(), probe, version); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// setStorageVersion makes version the storage version of the CRD.
+func setStorageVersion(t *testing.T, crdName, version string) {
+	t.Helper()
 	ctx := context.Background()
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		crd := &apix.CustomResourceDefinition{}
@@ -156,9 +175,6 @@ func storeAt(t *testing.T, crdName, version string, probe client.Object) {
 	})
 	if err != nil {
 		t.Fatalf("making %s the storage version of %s: %v", version, crdName, err)
-	}
-	if err := waitProbeStoredAt(ctx, probe, version); err != nil {
-		t.Fatal(err)
 	}
 }
 
