@@ -15,8 +15,8 @@
 // Without KUBEBUILDER_ASSETS the suite fails, unless ARMHUB_E2E_KUBECONFIG
 // names the kubeconfig of a disposable cluster whose API server runs on this
 // host (the webhook listens on 127.0.0.1; the suite installs CRDs, switches
-// storage versions and creates about 1,200 objects; the etcd checks need the
-// suite's own etcd and fail there).
+// storage versions and creates about 1,200 objects; the tests that read etcd
+// fail unless ARMHUB_E2E_ETCD lists its client URLs).
 //
 // The suite has only tests; this file exists so the package builds.
 package e2e

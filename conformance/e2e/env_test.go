@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,13 +60,15 @@ func run(m *testing.M) int {
 	}
 	started := time.Now()
 	config, err := testEnv.Start()
-	fig.apiServerStart = time.Since(started)
 	defer stopTestEnv(testEnv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: starting the API server:", err)
 		return 1
 	}
-	fmt.Printf("e2e: API server ready in %s\n", fig.apiServerStart.Round(time.Millisecond))
+	if testEnv.UseExistingCluster == nil {
+		fig.apiServerStart = time.Since(started)
+		fmt.Printf("e2e: API server ready in %s\n", fig.apiServerStart.Round(time.Millisecond))
+	}
 	env, err := setUp(testEnv, config)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -122,9 +125,7 @@ func setUp(testEnv *envtest.Environment, config *rest.Config) (*environment, err
 	env := &environment{config: rest.CopyConfig(config), warnings: &warnings{}}
 	env.config.QPS, env.config.Burst = 5000, 10000
 	env.config.WarningHandlerWithContext = env.warnings
-	if testEnv.ControlPlane.Etcd != nil && testEnv.ControlPlane.Etcd.URL != nil {
-		env.etcd = []string{testEnv.ControlPlane.Etcd.URL.String()}
-	}
+	env.etcd = etcdEndpoints(testEnv)
 	var err error
 	if env.scheme, err = newScheme(); err != nil {
 		return nil, err
@@ -146,6 +147,18 @@ func setUp(testEnv *envtest.Environment, config *rest.Config) (*environment, err
 		return nil, err
 	}
 	return env, nil
+}
+
+// etcdEndpoints returns the client URLs of envtest's etcd, or for an existing
+// cluster those ARMHUB_E2E_ETCD lists (comma-separated, plain HTTP).
+func etcdEndpoints(testEnv *envtest.Environment) []string {
+	if testEnv.ControlPlane.Etcd != nil && testEnv.ControlPlane.Etcd.URL != nil {
+		return []string{testEnv.ControlPlane.Etcd.URL.String()}
+	}
+	if endpoints := os.Getenv("ARMHUB_E2E_ETCD"); endpoints != "" {
+		return strings.Split(endpoints, ",")
+	}
+	return nil
 }
 
 // newScheme holds Kubernetes' own types, CRDs and every version of the storage

@@ -16,8 +16,8 @@ import (
 // TestEtcdHoldsTheHub reads the population straight from etcd: every object
 // is stored at its kind's hub version, whatever version it was written at.
 func TestEtcdHoldsTheHub(t *testing.T) {
-	records := mustPopulation(t)
 	requireEtcd(t)
+	records := mustPopulation(t)
 	hubs := hubVersions(t)
 	for _, size := range populationSizes {
 		stored, err := storedObjects(context.Background(), size.kind)
@@ -55,7 +55,7 @@ func checkStoredAt(t *testing.T, records []record, kind schema.GroupKind, stored
 func requireEtcd(t *testing.T) {
 	t.Helper()
 	if len(suite.etcd) == 0 {
-		t.Fatal("etcd is not reachable (existing cluster): this test needs the suite's own API server (KUBEBUILDER_ASSETS)")
+		t.Fatal("etcd is not reachable (existing cluster): this test reads etcd; set ARMHUB_E2E_ETCD to its client URLs or use the suite's own API server (KUBEBUILDER_ASSETS)")
 	}
 }
 

@@ -37,7 +37,12 @@ func (f *figures) timeStep(what string, objects int, step func() error) error {
 }
 
 func (f *figures) print(w io.Writer) {
-	fmt.Fprintf(w, "e2e figures:\n  API server start: %s\n", f.apiServerStart.Round(time.Millisecond))
+	fmt.Fprintln(w, "e2e figures:")
+	if f.apiServerStart > 0 {
+		fmt.Fprintf(w, "  API server start (envtest: etcd and kube-apiserver): %s\n", f.apiServerStart.Round(time.Millisecond))
+	} else {
+		fmt.Fprintln(w, "  API server start: an existing cluster")
+	}
 	f.mu.Lock()
 	for _, r := range f.rates {
 		fmt.Fprintf(w, "  %s: %d objects in %s, %.0f objects/s", r.what, r.objects, r.took.Round(time.Millisecond), float64(r.objects)/r.took.Seconds())

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -56,6 +57,10 @@ type record struct {
 func (r record) key() string {
 	return r.gvk.GroupKind().String() + " " + client.ObjectKeyFromObject(r.object).String()
 }
+
+// populationRun labels this run's population, apart from earlier runs' on an
+// existing cluster.
+var populationRun = strconv.FormatInt(time.Now().UnixNano(), 36)
 
 var (
 	populationOnce    sync.Once
@@ -117,7 +122,7 @@ func fuzzPopulation(namespaces []string) ([]record, error) {
 			}
 			object.SetName(fmt.Sprintf("%s-%d", crd.Spec.Names.Singular, i))
 			object.SetNamespace(namespaces[i%len(namespaces)])
-			object.SetLabels(map[string]string{populationLabel: "yes"})
+			object.SetLabels(map[string]string{populationLabel: populationRun})
 			records = append(records, record{gvk: size.kind.WithVersion(version.Name), object: object})
 		}
 	}
@@ -336,7 +341,7 @@ func nextOf(versions []string, version string) string {
 
 // listPopulation lists the population's objects of gvk's kind at gvk's version.
 func listPopulation(ctx context.Context, gvk schema.GroupVersionKind) ([]client.Object, error) {
-	return listObjects(ctx, gvk, client.HasLabels{populationLabel})
+	return listObjects(ctx, gvk, client.MatchingLabels{populationLabel: populationRun})
 }
 
 // listObjects lists the objects of gvk's kind at gvk's version.

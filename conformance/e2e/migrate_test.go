@@ -29,8 +29,8 @@ const outageProbes = 20
 // every object at the hub in etcd, status.storedVersions reduced to the hub,
 // and every object of the population reading as written at every version.
 func TestStorageMigration(t *testing.T) {
-	records := mustPopulation(t)
 	requireEtcd(t)
+	records := mustPopulation(t)
 	t.Cleanup(restartTimedWebhook(t))
 	crd := crdOf(t, accountKind)
 	hub := hubVersions(t)[accountKind]

@@ -146,6 +146,7 @@ type releaseRecord struct {
 // newScenario installs release n with its webhook; at the end the CRD (and
 // every object) is deleted and the webhook stopped.
 func newScenario(t *testing.T, name string) *scenario {
+	requireEtcd(t) // the migrations check etcd
 	webhook := newReleaseWebhook(t)
 	s := &scenario{t: t, releases: loadReleases(t, webhook.url()), webhook: webhook, ns: newNamespace(t, name)}
 	t.Cleanup(webhook.stop)
