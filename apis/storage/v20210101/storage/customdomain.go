@@ -23,33 +23,34 @@ const (
 	objectKey = "CustomDomain@v20220901"
 )
 
-// AssignPropertiesTo fills the 2022-09-01 custom domain from the 2021-01-01 name
-// when the generated conversion found no object to restore.
+// AssignPropertiesTo fills the 2022-09-01 custom domain from the 2021-01-01 name:
+// a new object when the generated conversion found none to restore, and the
+// restored object's name when the 2021-01-01 name differs (a client of 2021-01-01
+// changed it, and its change wins). The name then needs no bag entry of its own.
 func (source *StorageAccountPropertiesCreateParameters) AssignPropertiesTo(destination *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	if source.CustomDomain == nil {
 		return nil
 	}
+	name := *source.CustomDomain
 	if destination.CustomDomain == nil {
-		name := *source.CustomDomain
-		destination.CustomDomain = &v20220901s.CustomDomain{Name: &name}
+		destination.CustomDomain = &v20220901s.CustomDomain{}
 	}
-	if isDerived(destination.CustomDomain, *source.CustomDomain) {
-		destination.PropertyBag.Remove(nameKey)
-	}
+	destination.CustomDomain.Name = &name
+	destination.PropertyBag.Remove(nameKey)
 	return nil
 }
 
-// AssignPropertiesFrom fills the 2021-01-01 custom domain name from the 2022-09-01
-// object when the generated conversion found no name to restore.
+// AssignPropertiesFrom fills the 2021-01-01 custom domain name from the
+// 2022-09-01 object's name, which wins over a name the generated conversion found
+// in the bag (one kept there before the object's name changed). The object
+// needs no bag entry when it holds nothing but that name.
 func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesFrom(source *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	if source.CustomDomain == nil || source.CustomDomain.Name == nil {
 		return nil
 	}
-	if destination.CustomDomain == nil {
-		name := *source.CustomDomain.Name
-		destination.CustomDomain = &name
-	}
-	if isDerived(source.CustomDomain, *destination.CustomDomain) {
+	name := *source.CustomDomain.Name
+	destination.CustomDomain = &name
+	if isDerived(source.CustomDomain, name) {
 		destination.PropertyBag.Remove(objectKey)
 	}
 	return nil
