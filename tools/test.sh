@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README, .ci/run): every Go test of the repository as Bazel
-# test targets (runtime, generator, the generated conformance suites and the
-# seed scenarios), the check that apis/ is what the generator makes, then the six
+# test targets (runtime, generator, serving, the generated conformance suites,
+# the seed scenarios and the end-to-end suite on a real kube-apiserver), the
+# check that apis/ is what the generator makes, then the six
 # real providers generated, compiled, vetted and conformance-tested, with go and
 # with Bazel. Ends with one
 # summary line: "tests: N passed, M failed".
@@ -14,8 +15,17 @@ trap 'rm -rf "$log"' EXIT
 passed=0
 failed=0
 
+echo "== kube-apiserver, etcd and the upgrade releases for the end-to-end suite (built once, cached)"
+e2e_env=()
+if assets=$(tools/kube-binaries.sh) && releases=$(tools/e2e-releases.sh); then
+  e2e_env=(--test_env=KUBEBUILDER_ASSETS="$assets" --test_env=ARMHUB_E2E_RELEASES="$releases")
+  echo "KUBEBUILDER_ASSETS=$assets ARMHUB_E2E_RELEASES=$releases"
+else
+  echo "could not build them: //conformance/e2e:e2e_test will fail"
+fi
+
 echo "== bazel test //..."
-tools/bazel test //... 2>&1 | tee "$log"
+tools/bazel test "${e2e_env[@]}" //... 2>&1 | tee "$log"
 bazel_status=${PIPESTATUS[0]}
 targets_passed=$(grep -cE '^//\S+\s+(\(cached\) )?PASSED' "$log" || true)
 targets_failed=$(grep -cE '^//\S+\s+(\(cached\) )?(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log" || true)

@@ -13,10 +13,11 @@
 //	cd conformance && KUBEBUILDER_ASSETS=$(../tools/kube-binaries.sh) go test ./e2e/ -count=1 -v
 //
 // Without KUBEBUILDER_ASSETS the suite fails, unless ARMHUB_E2E_KUBECONFIG
-// names the kubeconfig of a disposable cluster whose API server runs on this
-// host (the webhook listens on 127.0.0.1; the suite installs CRDs, switches
-// storage versions and creates about 1,200 objects; the tests that read etcd
-// fail unless ARMHUB_E2E_ETCD lists its client URLs).
+// names the kubeconfig of a disposable cluster (the suite installs CRDs,
+// switches storage versions and creates about 1,200 objects). The webhooks
+// listen on 127.0.0.1, or on ARMHUB_E2E_WEBHOOK_HOST where the API server runs
+// elsewhere (tools/e2e-kind.sh, for machines with Docker and kind); the tests
+// that read etcd fail unless ARMHUB_E2E_ETCD lists its client URLs.
 //
 // The suite has only tests; this file exists so the package builds.
 package e2e

@@ -1,14 +1,16 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
-	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.uber.org/zap"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -72,18 +74,13 @@ func storedObjects(ctx context.Context, kind schema.GroupKind) (map[string]strin
 // storedResources reads every object of crd's resource from etcd and returns
 // the apiVersion each is stored at, by namespace/name.
 func storedResources(ctx context.Context, crd *apix.CustomResourceDefinition) (map[string]string, error) {
-	etcd, err := clientv3.New(clientv3.Config{Endpoints: suite.etcd, DialTimeout: 10 * time.Second, Logger: zap.NewNop()})
+	prefix := "/registry/" + crd.Spec.Group + "/" + crd.Spec.Names.Plural + "/"
+	kvs, err := etcdRange(ctx, prefix)
 	if err != nil {
 		return nil, err
 	}
-	defer etcd.Close()
-	prefix := "/registry/" + crd.Spec.Group + "/" + crd.Spec.Names.Plural + "/"
-	response, err := etcd.Get(ctx, prefix, clientv3.WithPrefix())
-	if err != nil {
-		return nil, fmt.Errorf("reading %s from etcd: %w", prefix, err)
-	}
 	stored := map[string]string{}
-	for _, kv := range response.Kvs {
+	for _, kv := range kvs {
 		var header struct {
 			APIVersion string `json:"apiVersion"`
 		}
@@ -93,4 +90,44 @@ func storedResources(ctx context.Context, crd *apix.CustomResourceDefinition) (m
 		stored[string(kv.Key[len(prefix):])] = header.APIVersion
 	}
 	return stored, nil
+}
+
+// etcdKV is a key and value as etcd's JSON gateway gives them ([]byte fields
+// are base64 in JSON, as the gateway writes them).
+type etcdKV struct {
+	Key   []byte `json:"key"`
+	Value []byte `json:"value"`
+}
+
+// etcdRange reads every key under prefix through etcd's JSON gateway
+// (POST /v3/kv/range on a client URL), which needs no gRPC client.
+func etcdRange(ctx context.Context, prefix string) ([]etcdKV, error) {
+	end := []byte(prefix)
+	end[len(end)-1]++
+	body, err := json.Marshal(map[string][]byte{"key": []byte(prefix), "range_end": end})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	request, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(suite.etcd[0], "/")+"/v3/kv/range", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	response, err := http.DefaultClient.Do(request)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s from etcd: %w", prefix, err)
+	}
+	defer response.Body.Close()
+	if response.StatusCode != http.StatusOK {
+		text, _ := io.ReadAll(io.LimitReader(response.Body, 1024))
+		return nil, fmt.Errorf("reading %s from etcd: %s: %s", prefix, response.Status, text)
+	}
+	var result struct {
+		KVs []etcdKV `json:"kvs"`
+	}
+	if err := json.NewDecoder(response.Body).Decode(&result); err != nil {
+		return nil, fmt.Errorf("reading %s from etcd: %w", prefix, err)
+	}
+	return result.KVs, nil
 }

@@ -76,7 +76,8 @@ func buildReleases(t *testing.T) string {
 	return strings.TrimSpace(string(out))
 }
 
-// releaseWebhook runs one release's armhub-webhook binary on a loopback port.
+// releaseWebhook runs one release's armhub-webhook binary on a free port of
+// webhookHost (127.0.0.1 unless the API server runs elsewhere).
 type releaseWebhook struct {
 	addr    string
 	command *exec.Cmd
@@ -85,7 +86,7 @@ type releaseWebhook struct {
 
 func newReleaseWebhook(t *testing.T) *releaseWebhook {
 	t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	listener, err := net.Listen("tcp", net.JoinHostPort(webhookHost(), "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
