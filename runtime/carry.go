@@ -102,14 +102,32 @@ func restore(spoke StatelessConvertible, hub, previous conversion.Hub) error {
 	return replacePayload(hub, merged)
 }
 
-// project converts spoke back into a new hub of hub's type and returns its payload.
+// project converts spoke, as a client receives it (through JSON, which drops
+// empty collections and the like), back into a new hub of hub's type and returns
+// its payload.
 func project(spoke StatelessConvertible, hub conversion.Hub) ([]byte, error) {
 	back := newLike(hub)
-	copied := spoke.DeepCopyObject().(StatelessConvertible)
+	copied, err := throughJSON(spoke)
+	if err != nil {
+		return nil, err
+	}
 	if err := copied.StatelessConvertTo(back); err != nil {
 		return nil, fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
 	}
 	return payload(back)
+}
+
+// throughJSON returns a copy of spoke made by encoding and decoding it.
+func throughJSON(spoke StatelessConvertible) (StatelessConvertible, error) {
+	data, err := json.Marshal(spoke)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", describeObject(spoke), err)
+	}
+	copied := newLike(spoke)
+	if err := json.Unmarshal(data, copied); err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", describeObject(spoke), err)
+	}
+	return copied, nil
 }
 
 // decodeCarried decodes a carried annotation into a new hub, strictly: data that
