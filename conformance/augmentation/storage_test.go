@@ -8,7 +8,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	v2021 "github.com/armhub/armhub/apis/storage/v20210101"
+	s2021 "github.com/armhub/armhub/apis/storage/v20210101/storage"
 	v2022 "github.com/armhub/armhub/apis/storage/v20220901"
+	s2022 "github.com/armhub/armhub/apis/storage/v20220901/storage"
 	hub "github.com/armhub/armhub/apis/storage/v20230501/storage"
 )
 
@@ -74,5 +76,34 @@ func TestAugmentedRoundTripsAreLossless(t *testing.T) {
 	}
 	if diff := cmp.Diff(original, &back); diff != "" {
 		t.Errorf("2021-01-01 -> hub -> 2021-01-01 lost data (-before +after):\n%s", diff)
+	}
+}
+
+// A 2022-09-01 custom domain survives a trip through 2021-01-01 storage exactly,
+// whatever it holds beside the name, and reads there as its name.
+func TestCustomDomainObjectRoundTripsThrough2021(t *testing.T) {
+	for name, domain := range map[string]*s2022.CustomDomain{
+		"name":                  {Name: ptr("x")},
+		"name and subdomain":    {Name: ptr("x"), UseSubDomainName: ptr(true)},
+		"name and no subdomain": {Name: ptr("x"), UseSubDomainName: ptr(false)},
+		"subdomain only":        {UseSubDomainName: ptr(true)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			original := &s2022.StorageAccountPropertiesCreateParameters{CustomDomain: domain}
+			var older s2021.StorageAccountPropertiesCreateParameters
+			if err := older.AssignProperties_From_StorageAccountPropertiesCreateParameters(original); err != nil {
+				t.Fatal(err)
+			}
+			if domain.Name != nil && (older.CustomDomain == nil || *older.CustomDomain != *domain.Name) {
+				t.Errorf("2021-01-01 custom domain = %v, want the name %q", older.CustomDomain, *domain.Name)
+			}
+			var back s2022.StorageAccountPropertiesCreateParameters
+			if err := older.AssignProperties_To_StorageAccountPropertiesCreateParameters(&back); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(original, &back); diff != "" {
+				t.Errorf("2022-09-01 -> 2021-01-01 -> 2022-09-01 lost data (-before +after):\n%s", diff)
+			}
+		})
 	}
 }

@@ -114,7 +114,7 @@ func checkVersion(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
 	// Pruning depends only on which fields are set: with nothing left nil every
 	// field (down to the filler's depth) is set in every object, so two do.
-	filler := NewFiller(Seed()).NilChance(0).NumElements(1, 1).Funcs(func(bag *armruntime.PropertyBag, c randfill.Continue) {
+	filler := newFullFiller(Seed()).NumElements(1, 1).Funcs(func(bag *armruntime.PropertyBag, c randfill.Continue) {
 		*bag = armruntime.PropertyBag{"k" + randomLabel(c): `"v"`}
 	})
 	for i := 0; i < min(Count(), 2); i++ {

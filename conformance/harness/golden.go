@@ -26,7 +26,7 @@ const goldenSeed = 1
 // conversion, as the storage-versioning design asks.
 func Golden(t *testing.T, name string, source conversion.Convertible, hub conversion.Hub, target conversion.Convertible) {
 	t.Helper()
-	NewFiller(goldenSeed).NilChance(0).Fill(source)
+	newFullFiller(goldenSeed).Fill(source)
 	if err := source.ConvertTo(hub); err != nil {
 		t.Fatalf("converting %T to the hub: %v", source, err)
 	}

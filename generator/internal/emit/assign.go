@@ -120,13 +120,25 @@ func (w *assignWriter) convertMap(out, src string, st, dt *golang.Type, what str
 
 // stash writes code keeping src (a field of type st) in the bag under key.
 func (w *assignWriter) stash(src string, st *golang.Type, key string) {
-	w.printf("if %s != nil {\n", src)
+	w.printf("if %s {\n", isSet(src, st))
 	value := src
 	if st.Pointer {
 		value = "*" + src
 	}
 	w.printf("if err := bag.Add(%q, %s); err != nil {\n\treturn err\n}\n", key, value)
 	w.printf("} else {\nbag.Remove(%q)\n}\n", key)
+}
+
+// isSet returns the condition under which the field src (of type st) goes into
+// the bag: not nil and, for a slice or a map, not empty, as the storage versions'
+// JSON (omitempty) cannot keep an empty one either. An entry for an empty one
+// would vanish when the object next passes through JSON, changing the hub on a
+// write that changed nothing.
+func isSet(src string, st *golang.Type) string {
+	if !st.Pointer && (st.Kind == model.KindArray || st.Kind == model.KindMap) {
+		return "len(" + src + ") > 0"
+	}
+	return src + " != nil"
 }
 
 // recall writes code setting dst (a field of type dt) from the bag entry key,
@@ -155,7 +167,7 @@ func (w *assignWriter) with(source, dest side, hostIsSource bool, write func()) 
 // shape (compat, a type of the compat package at compatSide) and keeps it in the
 // bag under key.
 func (w *assignWriter) stashCompat(src string, st *golang.Type, shape *golang.Type, compatSide side, key, what string) {
-	w.printf("if %s != nil {\n", src)
+	w.printf("if %s {\n", isSet(src, st))
 	expr := src
 	if st.Pointer {
 		expr = "(*" + src + ")"

@@ -10,7 +10,8 @@ const harnessPath = "github.com/armhub/armhub/conformance/harness"
 
 // ConformanceFile returns the generated conformance suite of a service: for every
 // resource, a round trip of every spoke through the hub, property-assignment round
-// trips (spoke and storage variant; each storage version and the next), a
+// trips (spoke and storage variant; each storage version and the next, in both
+// directions), a
 // reliability test across all spokes, and JSON round trips of every resource and
 // compat type.
 func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) {
@@ -93,6 +94,10 @@ func TestJSON_%[1]s(t *testing.T) {
 			s.file.printf(`
 func TestAssignNext_%[1]s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*%[2]s).AssignProperties_To_%[3]s, (*%[2]s).AssignProperties_From_%[3]s)
+}
+
+func TestAssignNextBack_%[1]s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*%[2]s).AssignProperties_To_%[3]s, (*%[2]s).AssignProperties_From_%[3]s)
 }
 `, kind+"_"+s.module.Alias(v, conversion.StorageSide), storage, kind)
 		}
