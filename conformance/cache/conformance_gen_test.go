@@ -46,6 +46,10 @@ func TestAssignNext_Redis_v20180301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20180301s.Redis).AssignProperties_To_Redis, (*v20180301s.Redis).AssignProperties_From_Redis)
 }
 
+func TestAssignNextBack_Redis_v20180301s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20180301s.Redis).AssignProperties_To_Redis, (*v20180301s.Redis).AssignProperties_From_Redis)
+}
+
 func TestRoundTrip_Redis_v20190701(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20190701.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
 }
@@ -75,6 +79,10 @@ func TestAssignNext_Redis_v20190701s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20190701s.Redis).AssignProperties_To_Redis, (*v20190701s.Redis).AssignProperties_From_Redis)
 }
 
+func TestAssignNextBack_Redis_v20190701s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20190701s.Redis).AssignProperties_To_Redis, (*v20190701s.Redis).AssignProperties_From_Redis)
+}
+
 func TestRoundTrip_Redis_v20200601(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20200601.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
 }
@@ -102,6 +110,10 @@ func TestHubRoundTrip_Redis_v20200601s(t *testing.T) {
 
 func TestAssignNext_Redis_v20200601s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200601s.Redis).AssignProperties_To_Redis, (*v20200601s.Redis).AssignProperties_From_Redis)
+}
+
+func TestAssignNextBack_Redis_v20200601s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200601s.Redis).AssignProperties_To_Redis, (*v20200601s.Redis).AssignProperties_From_Redis)
 }
 
 func TestRoundTrip_Redis_v20230801(t *testing.T) {
@@ -163,6 +175,10 @@ func TestAssignNext_RedisFirewallRule_v20180301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
 }
 
+func TestAssignNextBack_RedisFirewallRule_v20180301s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
+}
+
 func TestRoundTrip_RedisFirewallRule_v20190701(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
 }
@@ -192,6 +208,10 @@ func TestAssignNext_RedisFirewallRule_v20190701s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20190701s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
 }
 
+func TestAssignNextBack_RedisFirewallRule_v20190701s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20190701s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
+}
+
 func TestRoundTrip_RedisFirewallRule_v20200601(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
 }
@@ -219,6 +239,10 @@ func TestHubRoundTrip_RedisFirewallRule_v20200601s(t *testing.T) {
 
 func TestAssignNext_RedisFirewallRule_v20200601s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
+}
+
+func TestAssignNextBack_RedisFirewallRule_v20200601s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
 }
 
 func TestRoundTrip_RedisFirewallRule_v20230801(t *testing.T) {

@@ -52,6 +52,10 @@ func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20220131p
 	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
 }
 
+func TestAssignNextBack_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
+}
+
 func TestRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} })
 }
@@ -79,6 +83,10 @@ func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v2023013
 
 func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
+}
+
+func TestAssignNextBack_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
 }
 
 func TestRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
@@ -141,6 +149,10 @@ func TestAssignNext_UserAssignedIdentity_v20220131previews(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
 }
 
+func TestAssignNextBack_UserAssignedIdentity_v20220131previews(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
+}
+
 func TestRoundTrip_UserAssignedIdentity_v20230131(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} })
 }
@@ -168,6 +180,10 @@ func TestHubRoundTrip_UserAssignedIdentity_v20230131s(t *testing.T) {
 
 func TestAssignNext_UserAssignedIdentity_v20230131s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
+}
+
+func TestAssignNextBack_UserAssignedIdentity_v20230131s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
 }
 
 func TestRoundTrip_UserAssignedIdentity_v20241130(t *testing.T) {

@@ -49,6 +49,10 @@ func TestAssignNext_Person_v20200101s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200101s.Person).AssignProperties_To_Person, (*v20200101s.Person).AssignProperties_From_Person)
 }
 
+func TestAssignNextBack_Person_v20200101s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200101s.Person).AssignProperties_To_Person, (*v20200101s.Person).AssignProperties_From_Person)
+}
+
 func TestRoundTrip_Person_v20200201(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20200201.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
 }
@@ -76,6 +80,10 @@ func TestHubRoundTrip_Person_v20200201s(t *testing.T) {
 
 func TestAssignNext_Person_v20200201s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200201s.Person).AssignProperties_To_Person, (*v20200201s.Person).AssignProperties_From_Person)
+}
+
+func TestAssignNextBack_Person_v20200201s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200201s.Person).AssignProperties_To_Person, (*v20200201s.Person).AssignProperties_From_Person)
 }
 
 func TestRoundTrip_Person_v20200301(t *testing.T) {
@@ -107,6 +115,10 @@ func TestAssignNext_Person_v20200301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200301s.Person).AssignProperties_To_Person, (*v20200301s.Person).AssignProperties_From_Person)
 }
 
+func TestAssignNextBack_Person_v20200301s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200301s.Person).AssignProperties_To_Person, (*v20200301s.Person).AssignProperties_From_Person)
+}
+
 func TestRoundTrip_Person_v20200401(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20200401.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
 }
@@ -134,6 +146,10 @@ func TestHubRoundTrip_Person_v20200401s(t *testing.T) {
 
 func TestAssignNext_Person_v20200401s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20200401s.Person).AssignProperties_To_Person, (*v20200401s.Person).AssignProperties_From_Person)
+}
+
+func TestAssignNextBack_Person_v20200401s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20200401s.Person).AssignProperties_To_Person, (*v20200401s.Person).AssignProperties_From_Person)
 }
 
 func TestRoundTrip_Person_v20200501(t *testing.T) {

@@ -42,6 +42,10 @@ func TestAssignNext_Cluster_v20160301s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20160301s.Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).AssignProperties_From_Cluster)
 }
 
+func TestAssignNextBack_Cluster_v20160301s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20160301s.Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).AssignProperties_From_Cluster)
+}
+
 func TestRoundTrip_Cluster_v20160901(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20160901.Cluster{} }, func() conversion.Hub { return &v20160901s.Cluster{} })
 }

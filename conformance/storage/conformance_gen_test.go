@@ -46,6 +46,10 @@ func TestAssignNext_StorageAccount_v20210101s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount)
 }
 
+func TestAssignNextBack_StorageAccount_v20210101s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount)
+}
+
 func TestRoundTrip_StorageAccount_v20220901(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20220901.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
 }
@@ -75,6 +79,10 @@ func TestAssignNext_StorageAccount_v20220901s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20220901s.StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).AssignProperties_From_StorageAccount)
 }
 
+func TestAssignNextBack_StorageAccount_v20220901s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20220901s.StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).AssignProperties_From_StorageAccount)
+}
+
 func TestRoundTrip_StorageAccount_v20230501(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
 }
@@ -98,6 +106,10 @@ func TestReadModifyWrite_StorageAccount_v20230501(t *testing.T) {
 
 func TestAssignNext_StorageAccount_v20230501s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount)
+}
+
+func TestAssignNextBack_StorageAccount_v20230501s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount)
 }
 
 func TestRoundTrip_StorageAccount_v20230501preview(t *testing.T) {
@@ -163,6 +175,10 @@ func TestAssignNext_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T
 	harness.AssignRoundTrip(t, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
 }
 
+func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
+}
+
 func TestRoundTrip_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
 }
@@ -192,6 +208,10 @@ func TestAssignNext_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T
 	harness.AssignRoundTrip(t, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
 }
 
+func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
+}
+
 func TestRoundTrip_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
 	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
 }
@@ -215,6 +235,10 @@ func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20230501(t *testi
 
 func TestAssignNext_StorageAccountsBlobServicesContainer_v20230501s(t *testing.T) {
 	harness.AssignRoundTrip(t, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
+}
+
+func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20230501s(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
 }
 
 func TestRoundTrip_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {

@@ -367,7 +367,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	} else {
 		destination.ManagementEndpoint = nil
 	}
-	if source.NodeTypes != nil {
+	if len(source.NodeTypes) > 0 {
 		if err := bag.Add("NodeTypes", source.NodeTypes); err != nil {
 			return err
 		}
@@ -569,7 +569,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	} else {
 		bag.Remove("ClusterCodeVersion")
 	}
-	if source.NodeTypes != nil {
+	if len(source.NodeTypes) > 0 {
 		if err := bag.Add("NodeTypes@v20160901", source.NodeTypes); err != nil {
 			return err
 		}
