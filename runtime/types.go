@@ -30,17 +30,17 @@ func (in *OwnerReference) DeepCopy() *OwnerReference {
 
 // JSON holds an arbitrary JSON value, for schema properties of any shape.
 //
-// Raw keeps the value as written except for whitespace between tokens, which
-// UnmarshalJSON removes: the text of strings (<, > and & included, and escapes such
-// as \u003c as they were written), the order of object members and the text of
-// numbers (no float conversion, so 9007199254740993 stays exact) are kept byte for
-// byte, also through a PropertyBag's Add and Pull. The value is JSON-equal, not
-// byte-equal, to what was decoded, and that is enough: encoding/json compacts
-// whatever MarshalJSON returns, so whitespace cannot survive json.Marshal anyway,
-// and the Kubernetes API server decodes and re-encodes every object it stores, so
-// whitespace a client sends never comes back. Compacting on decode gives equal values
-// equal bytes, so objects compared after JSON round trips (as the conformance suites
-// do) compare equal.
+// Raw keeps the value as decoded except for whitespace between tokens, which
+// UnmarshalJSON removes: the text of strings (escapes as they were written), the
+// order of object members and the text of numbers (no float conversion, so
+// 9007199254740993 stays exact) are kept, and a PropertyBag's Add and Pull keep
+// them byte for byte. An object holding a JSON, encoded with json.Marshal, is
+// JSON-equal but not always byte-equal to what was decoded: encoding/json compacts
+// what MarshalJSON returns and escapes <, > and & in it (as \u003c and so on).
+// JSON-equal is enough: the Kubernetes API server decodes and re-encodes every
+// object it stores, so no client sees the bytes another sent. The conformance
+// suites therefore compare JSON values, not their text (number text excepted, so
+// that a lost digit shows).
 type JSON struct {
 	Raw []byte `json:"-"`
 }
