@@ -42,7 +42,7 @@ func TestJSONPassesThroughABagByteExactly(t *testing.T) {
 	if err := json.Unmarshal([]byte("{\"html\": \"<b>&amp;</b>\",\n \"n\": 9007199254740993, \"e\": \"\\u003c\"}"), &held); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"html":"<b>&amp;</b>","n":9007199254740993,"e":"\u003c"}`
+	want := `{"html":"<b>&amp;</b>","n":9007199254740993,"e":"<"}`
 	if string(held.Raw) != want {
 		t.Fatalf("held %s, want %s", held.Raw, want)
 	}
@@ -56,5 +56,35 @@ func TestJSONPassesThroughABagByteExactly(t *testing.T) {
 	}
 	if string(pulled.Raw) != want {
 		t.Errorf("pulled %s, want %s", pulled.Raw, want)
+	}
+}
+
+// A value reads back with the same bytes however the encoder that wrote it
+// escaped it, so a JSON held in an object survives json.Marshal (which escapes
+// <, > and &) byte for byte.
+func TestJSONIsCanonical(t *testing.T) {
+	cases := map[string]string{
+		`{"b" : "\u003c\u00e9\/x", "a":[1.50E+3, -0, true,null]}`: `{"b":"<é/x","a":[1.50E+3,-0,true,null]}`,
+		`"\u2028&"`:                      `"\u2028&"`,
+		` [ ] `:                          `[]`,
+		`{"x":{"y":{}}}`:                 `{"x":{"y":{}}}`,
+		`123456789012345678901234567890`: `123456789012345678901234567890`,
+	}
+	for in, want := range cases {
+		var held JSON
+		if err := json.Unmarshal([]byte(in), &held); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if string(held.Raw) != want {
+			t.Errorf("%s held as %s, want %s", in, held.Raw, want)
+		}
+		wrapped, err := json.Marshal(struct{ V JSON }{held})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back struct{ V JSON }
+		if err := json.Unmarshal(wrapped, &back); err != nil || string(back.V.Raw) != want {
+			t.Errorf("%s through json.Marshal (%s): held %s, %v; want %s", in, wrapped, back.V.Raw, err, want)
+		}
 	}
 }

@@ -55,7 +55,8 @@ cp "$top/apis/person/v20200301/conversions_gen.go" "$conversions"
 
 # 2. A hand-written augmentation that no longer maps the custom domain name.
 augmentation="$work/apis/storage/v20210101/storage/customdomain.go"
-sed -i 's/destination.CustomDomain = &v20220901s.CustomDomain{Name: &name}/_ = name/' "$augmentation"
+grep -q "destination.CustomDomain.Name = &name" "$augmentation"
+sed -i "s/destination.CustomDomain.Name = &name/_ = name/" "$augmentation"
 expect_failure "broken hand-written augmentation" ./augmentation 'TestCustomDomainNameBecomesObject' 'custom domain'
 
 # 3. A CRD whose schemas lack a property the Go types have: the API server
