@@ -34,6 +34,7 @@ func (f Files) Paths() []string {
 type goFile struct {
 	pkg     string
 	imports map[string]string // path -> alias ("" for none)
+	doc     string            // the package comment, without comment markers
 	body    bytes.Buffer
 }
 
@@ -80,6 +81,9 @@ func (g *goFile) bytes() ([]byte, error) {
 	}
 	var out bytes.Buffer
 	out.WriteString(Header + "\n\n")
+	if g.doc != "" {
+		out.WriteString(comment(g.doc, ""))
+	}
 	fmt.Fprintf(&out, "package %s\n\n", g.pkg)
 	var lines []string
 	for alias, path := range imports {

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"fmt"
+
 	"github.com/armhub/armhub/generator/internal/conversion"
 )
 
@@ -22,16 +24,14 @@ func RegisterFile(m *Module, service, path string) ([]byte, error) {
 	g.use("k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", "apiextensionsv1")
 	g.use(webhookPath, "armwebhook")
 	g.use(m.Path+"/crd", "crd")
-	g.printf(`
-// Package register is the entry point of the %[1]s service: it registers the
-// types of every API version (spokes and storage variants) with a scheme, sets up
-// their conversion webhook with a controller-runtime manager, and gives the CRDs
-// to install.
-//
-//	scheme := runtime.NewScheme()
-//	_ = register.AddToScheme(scheme)
-//	_ = register.SetupWebhookWithManager(mgr) // serves %[2]s
-`, service, path)
+	g.doc = fmt.Sprintf(`Package register is the entry point of the %[1]s service: it registers the
+types of every API version (spokes and storage variants) with a scheme, sets up
+their conversion webhook with a controller-runtime manager, and gives the CRDs
+to install:
+
+	scheme := runtime.NewScheme()
+	_ = register.AddToScheme(scheme)
+	_ = register.SetupWebhookWithManager(mgr) // serves %[2]s`, service, path)
 	g.printf("\n// Service is the name of the service.\nconst Service = %q\n", service)
 	g.printf("\n// WebhookPath is the path the CRDs expect the conversion webhook at.\nconst WebhookPath = %q\n", path)
 	writeSchemeBuilder(s)
