@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -34,6 +35,9 @@ type testSpoke struct {
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 	Spec              struct {
 		A string `json:"a,omitempty"`
+		// Seen is non-nil and empty exactly when the hub's B is "seen": a
+		// difference JSON drops (omitempty), as it drops any empty collection.
+		Seen []string `json:"seen,omitempty"`
 	} `json:"spec"`
 }
 
@@ -47,6 +51,9 @@ func (s *testSpoke) StatelessConvertTo(hub conversion.Hub) error {
 	h := hub.(*testHub)
 	s.ObjectMeta.DeepCopyInto(&h.ObjectMeta)
 	h.Spec = testHubSpec{A: s.Spec.A}
+	if s.Spec.Seen != nil {
+		h.Spec.B = "seen"
+	}
 	return nil
 }
 
@@ -54,6 +61,9 @@ func (s *testSpoke) StatelessConvertFrom(hub conversion.Hub) error {
 	h := hub.(*testHub)
 	h.ObjectMeta.DeepCopyInto(&s.ObjectMeta)
 	s.Spec.A = h.Spec.A
+	if h.Spec.B == "seen" {
+		s.Spec.Seen = []string{}
+	}
 	return nil
 }
 
@@ -119,5 +129,22 @@ func TestCarriedAnnotationThatDoesNotDecode(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), CarriedAnnotation) || !strings.Contains(err.Error(), "/s") {
 			t.Errorf("annotation %s: error %v, want one naming the annotation and the object", data, err)
 		}
+	}
+}
+
+// What the spoke holds but JSON cannot show (an empty collection) is lost on
+// the way to the client, so it must be carried too.
+func TestCarriedAnnotationKeepsWhatJSONCannotShow(t *testing.T) {
+	spoke := read(t, &testHub{Spec: testHubSpec{A: "a", B: "seen"}})
+	data, err := json.Marshal(spoke)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := &testSpoke{}
+	if err := json.Unmarshal(data, served); err != nil {
+		t.Fatal(err)
+	}
+	if hub := write(t, served); hub.Spec != (testHubSpec{A: "a", B: "seen"}) {
+		t.Errorf("written back after JSON: %+v, want B kept", hub.Spec)
 	}
 }
