@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -138,10 +139,12 @@ type scenario struct {
 	written  []releaseRecord
 }
 
-// releaseRecord is an object as written: its name, version and spec.
+// releaseRecord is an object as written: its name, version and spec, and
+// whether the spec is fuzzed (or made by hand).
 type releaseRecord struct {
 	name, version string
 	spec          map[string]any
+	fuzzed        bool
 }
 
 // newScenario installs release n with its webhook; at the end the CRD (and
@@ -243,25 +246,34 @@ func (s *scenario) object(version, name string) *unstructured.Unstructured {
 
 func (s *scenario) get(version, name string) *unstructured.Unstructured {
 	s.t.Helper()
-	object := s.object(version, name)
-	if err := suite.client.Get(context.Background(), client.ObjectKeyFromObject(object), object); err != nil {
-		s.t.Fatalf("release %s: getting %s at %s: %v", s.current.name, name, version, err)
+	object, err := s.read(context.Background(), version, name)
+	if err != nil {
+		s.t.Fatalf("release %s: %v", s.current.name, err)
 	}
 	return object
 }
 
-// checkReads lists every object at every served version and reads each at the
-// version it was written at: the spec is as written. An object written at a
-// version the release no longer serves is read at the oldest served version:
-// its full name is as written.
+func (s *scenario) read(ctx context.Context, version, name string) (*unstructured.Unstructured, error) {
+	object := s.object(version, name)
+	if err := suite.client.Get(ctx, client.ObjectKeyFromObject(object), object); err != nil {
+		return nil, fmt.Errorf("getting %s at %s: %w", name, version, err)
+	}
+	return object, nil
+}
+
+// checkReads lists every object at every served version (checkListed) and
+// gets each hand-made one at the version it was written at: the spec is as
+// written. A hand-made object written at a version the release no longer
+// serves is read at the oldest served version: its full name is as written.
 func (s *scenario) checkReads() {
 	s.t.Helper()
-	for _, version := range servedVersions(s.current.crd) {
-		if err := s.list(context.Background(), version); err != nil {
-			s.t.Errorf("release %s: %v", s.current.name, err)
-		}
+	for _, l := range s.listAll() {
+		s.checkListed(l)
 	}
 	for _, r := range s.written {
+		if r.fuzzed {
+			continue
+		}
 		if !s.current.serves(r.version) {
 			s.checkFullName(r)
 			continue
@@ -271,6 +283,146 @@ func (s *scenario) checkReads() {
 			s.t.Errorf("release %s: %s written at %s reads differently (-written +read):\n%s", s.current.name, r.name, r.version, diff)
 		}
 	}
+}
+
+// listing is the scenario's objects listed twice at one version: their specs
+// by name.
+type listing struct {
+	version       string
+	first, second map[string]map[string]any
+}
+
+// listAll lists every object twice at every served version,
+// populationWorkers lists at a time.
+func (s *scenario) listAll() []*listing {
+	s.t.Helper()
+	var listings []*listing
+	for _, version := range servedVersions(s.current.crd) {
+		listings = append(listings, &listing{version: version})
+	}
+	what := fmt.Sprintf("release %s: Persons listed twice at each of %d versions", s.current.name, len(listings))
+	err := fig.timeStep(what, len(s.written), func() error {
+		return forEach(context.Background(), listings, func(ctx context.Context, l *listing) error {
+			var err error
+			if l.first, err = s.listSpecs(ctx, l.version); err != nil {
+				return err
+			}
+			l.second, err = s.listSpecs(ctx, l.version)
+			return err
+		})
+	})
+	if err != nil {
+		s.t.Fatalf("release %s: %v", s.current.name, err)
+	}
+	return listings
+}
+
+// checkListed checks the objects listed twice at a version: each is listed
+// both times, with the same spec both times and the full name it was written
+// with; one written at that version is listed with the spec as written.
+func (s *scenario) checkListed(l *listing) {
+	s.t.Helper()
+	version := l.version
+	if len(l.first) != len(s.written) {
+		s.t.Errorf("release %s: %d objects listed at %s, %d written", s.current.name, len(l.first), version, len(s.written))
+	}
+	failures := 0
+	for _, r := range s.written {
+		problem := listedProblem(r, version, l.first[r.name], l.second[r.name])
+		if problem == "" {
+			continue
+		}
+		if failures++; failures <= 3 {
+			s.t.Errorf("release %s: %s", s.current.name, problem)
+		}
+	}
+	if failures > 3 {
+		s.t.Errorf("release %s: %d of %d objects listed wrongly at %s", s.current.name, failures, len(s.written), version)
+	}
+}
+
+// listedProblem says what is wrong with r as listed twice at version (first,
+// second; nil if not listed), or "".
+func listedProblem(r releaseRecord, version string, first, second map[string]any) string {
+	if first == nil || second == nil {
+		return fmt.Sprintf("%s written at %s is not listed at %s", r.name, r.version, version)
+	}
+	if diff := specDiff(first, second); diff != "" {
+		return fmt.Sprintf("%s written at %s lists differently twice at %s (-first +second):\n%s", r.name, r.version, version, diff)
+	}
+	if r.version == version {
+		if diff := specDiff(r.spec, first); diff != "" {
+			return fmt.Sprintf("%s written at %s lists differently there (-written +listed):\n%s", r.name, r.version, diff)
+		}
+	}
+	if got, want := fullName(first), fullName(r.spec); got != want {
+		return fmt.Sprintf("%s written at %s lists fullName %q at %s, want %q", r.name, r.version, got, version, want)
+	}
+	return ""
+}
+
+func fullName(spec map[string]any) string {
+	name, _, _ := unstructured.NestedString(spec, "properties", "fullName")
+	return name
+}
+
+// listSpecs lists the scenario's objects at version: their specs by name.
+func (s *scenario) listSpecs(ctx context.Context, version string) (map[string]map[string]any, error) {
+	list := &unstructured.UnstructuredList{}
+	list.SetAPIVersion(releaseGroup + "/" + version)
+	list.SetKind("PersonList")
+	if err := suite.client.List(ctx, list, client.InNamespace(s.ns)); err != nil {
+		return nil, fmt.Errorf("listing at %s: %w", version, err)
+	}
+	specs := map[string]map[string]any{}
+	for _, item := range list.Items {
+		spec, _, _ := unstructured.NestedMap(item.Object, "spec")
+		if spec == nil {
+			spec = map[string]any{}
+		}
+		specs[item.GetName()] = spec
+	}
+	return specs, nil
+}
+
+// specDiff compares two specs as decoded JSON, an empty object or array
+// (at any depth) equal to an absent one.
+func specDiff(a, b map[string]any) string {
+	return cmp.Diff(pruned(a), pruned(b), cmpopts.EquateEmpty())
+}
+
+// pruned returns a copy of the JSON value v without nulls and empty objects
+// and arrays, recursively (array items stay, to keep their positions).
+func pruned(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for key, item := range v {
+			if item = pruned(item); !emptyJSON(item) {
+				out[key] = item
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, item := range v {
+			out[i] = pruned(item)
+		}
+		return out
+	}
+	return v
+}
+
+func emptyJSON(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		return len(v) == 0
+	case []any:
+		return len(v) == 0
+	}
+	return false
 }
 
 func (s *scenario) checkFullName(r releaseRecord) {
@@ -285,16 +437,30 @@ func (s *scenario) checkFullName(r releaseRecord) {
 }
 
 // relabelAll gets every object at version, labels it with the release and
-// updates it there.
+// updates it there (populationWorkers at a time).
 func (s *scenario) relabelAll(version string) {
 	s.t.Helper()
-	for _, r := range s.written {
-		object := s.get(version, r.name)
-		object.SetLabels(map[string]string{"release": s.current.name})
-		if err := suite.client.Update(context.Background(), object); err != nil {
-			s.t.Fatalf("release %s: updating %s at %s: %v", s.current.name, r.name, version, err)
-		}
+	what := fmt.Sprintf("release %s: Persons relabelled at %s (get + update, %d workers)", s.current.name, version, populationWorkers)
+	err := fig.timeStep(what, len(s.written), func() error {
+		return forEach(context.Background(), s.written, func(ctx context.Context, r releaseRecord) error {
+			return s.relabel(ctx, version, r.name)
+		})
+	})
+	if err != nil {
+		s.t.Fatalf("release %s: relabelling at %s: %v", s.current.name, version, err)
 	}
+}
+
+func (s *scenario) relabel(ctx context.Context, version, name string) error {
+	object, err := s.read(ctx, version, name)
+	if err != nil {
+		return err
+	}
+	object.SetLabels(map[string]string{"release": s.current.name})
+	if err := suite.client.Update(ctx, object); err != nil {
+		return fmt.Errorf("updating %s at %s: %w", name, version, err)
+	}
+	return nil
 }
 
 // migrate rewrites every object (Get and Update at the hub) until etcd holds
@@ -355,12 +521,91 @@ func (s *scenario) writeReleaseN() {
 
 func properties(p map[string]any) map[string]any { return map[string]any{"properties": p} }
 
-// TestReleaseUpgrade upgrades n -> n1 -> n2: after each upgrade every object
-// reads as written, reads and writes at the newest version lose nothing, and a
+// The fuzzed Persons the release tests write besides the hand-made ones.
+const (
+	releaseFuzzed  = 1000
+	rollbackFuzzed = 200
+)
+
+// writeFuzzed creates count Persons with fuzzed specs, spread round robin over
+// every version the current release serves, populationWorkers at a time; seed
+// makes them reproducible.
+func (s *scenario) writeFuzzed(count int, seed int64) {
+	s.t.Helper()
+	records := s.fuzzRecords(count, seed)
+	what := fmt.Sprintf("release %s: fuzzed Persons created (%d workers)", s.current.name, populationWorkers)
+	err := fig.timeStep(what, count, func() error { return forEach(context.Background(), records, s.create) })
+	if err != nil {
+		s.t.Fatalf("release %s: %v", s.current.name, err)
+	}
+	s.written = append(s.written, records...)
+}
+
+func (s *scenario) fuzzRecords(count int, seed int64) []releaseRecord {
+	s.t.Helper()
+	served := servedVersions(s.current.crd)
+	records := make([]releaseRecord, count)
+	for i := range records {
+		version := served[i%len(served)]
+		spec, err := s.fuzzedSpec(version, seed+int64(i))
+		if err != nil {
+			s.t.Fatalf("fuzzing Person %d at %s (seed %d): %v", i, version, seed+int64(i), err)
+		}
+		records[i] = releaseRecord{name: fmt.Sprintf("fuzzed-%d", i), version: version, spec: spec, fuzzed: true}
+	}
+	return records
+}
+
+// fuzzedSpec fills a Person of apis/person at version (a release shares the
+// JSON shape of the versions it has in common with apis/person) and conforms
+// it to the current release's schema of version. The spec is decoded as a
+// read is, numbers included.
+func (s *scenario) fuzzedSpec(version string, seed int64) (map[string]any, error) {
+	object, err := fuzzedObject(personKind.WithVersion(version), versionSchema(s.current.crd, version), seed)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(object)
+	if err != nil {
+		return nil, err
+	}
+	decoded := &unstructured.Unstructured{}
+	if err := decoded.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	spec, _, err := unstructured.NestedMap(decoded.Object, "spec")
+	return spec, err
+}
+
+func versionSchema(crd *apix.CustomResourceDefinition, version string) *apix.JSONSchemaProps {
+	for _, v := range crd.Spec.Versions {
+		if v.Name == version {
+			return v.Schema.OpenAPIV3Schema
+		}
+	}
+	return nil
+}
+
+// create creates r's Person (a copy of its spec) at r's version.
+func (s *scenario) create(ctx context.Context, r releaseRecord) error {
+	object := s.object(r.version, r.name)
+	if err := unstructured.SetNestedMap(object.Object, r.spec, "spec"); err != nil {
+		return err
+	}
+	if err := suite.client.Create(ctx, object); err != nil {
+		return fmt.Errorf("creating %s at %s: %w", r.name, r.version, err)
+	}
+	return nil
+}
+
+// TestReleaseUpgrade writes the hand-made objects and 1,000 fuzzed ones under
+// n and upgrades n -> n1 -> n2: after each upgrade every object reads as
+// written, reads and writes at the newest version lose nothing, and a
 // storage migration moves every object to the new hub.
 func TestReleaseUpgrade(t *testing.T) {
 	s := newScenario(t, "upgrade")
 	s.writeReleaseN()
+	s.writeFuzzed(releaseFuzzed, 20260401)
 	s.checkReads()
 
 	s.upgrade("n1")
@@ -386,12 +631,15 @@ func (s *scenario) writeV5() {
 		"residentialAddress": map[string]any{"city": "Cambridge", "street": "5 Home Street"}}))
 }
 
-// TestReleaseUpgradeSkippingOne upgrades n -> n2 directly: 2020-01-01 is no
+// TestReleaseUpgradeSkippingOne writes the hand-made objects and 1,000 fuzzed
+// ones under n and upgrades n -> n2 directly: 2020-01-01 is no
 // longer served, residentialAddress written in n survives reads and writes at
 // 2020-05-01, and the migration moves every object to n2's hub.
 func TestReleaseUpgradeSkippingOne(t *testing.T) {
 	s := newScenario(t, "skip")
 	s.writeReleaseN()
+	s.writeFuzzed(releaseFuzzed, 20260501)
+	s.checkReads()
 
 	s.upgrade("n2")
 	s.checkReads()
@@ -402,7 +650,8 @@ func TestReleaseUpgradeSkippingOne(t *testing.T) {
 	s.checkReads()
 }
 
-// TestReleaseRollback upgrades n -> n1, writes under n1, and rolls back to n.
+// TestReleaseRollback writes the hand-made objects and 200 fuzzed ones under n,
+// upgrades n -> n1, writes under n1, and rolls back to n.
 // The API server refuses n's CRD while etcd may hold n1's hub; rolled back the
 // way it must be (storage version back to n's hub under n1, every object
 // rewritten, storedVersions reduced), n's CRD and webhook serve every object
@@ -410,6 +659,7 @@ func TestReleaseUpgradeSkippingOne(t *testing.T) {
 func TestReleaseRollback(t *testing.T) {
 	s := newScenario(t, "rollback")
 	s.writeReleaseN()
+	s.writeFuzzed(rollbackFuzzed, 20260601)
 	s.upgrade("n1")
 	s.relabelAll("v20200401")
 	s.write("v20200401", "edgar", properties(map[string]any{"fullName": "Edgar Codd", "mailingAddress": map[string]any{"label": "PO Box 4"}}))
