@@ -14,7 +14,7 @@
 //
 // Without KUBEBUILDER_ASSETS the suite fails, unless ARMHUB_E2E_KUBECONFIG
 // names the kubeconfig of a disposable cluster (the suite installs CRDs,
-// switches storage versions and creates about 1,200 objects). The webhooks
+// switches storage versions and creates about 3,400 objects). The webhooks
 // listen on 127.0.0.1, or on ARMHUB_E2E_WEBHOOK_HOST where the API server runs
 // elsewhere (tools/e2e-kind.sh, for machines with Docker and kind); the tests
 // that read etcd fail unless ARMHUB_E2E_ETCD lists its client URLs.
