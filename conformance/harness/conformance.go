@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"sigs.k8s.io/randfill"
 )
 
 // Equal are the comparison rules of the conformance suites: strings, integers and
@@ -25,9 +26,15 @@ func replay(i int) string {
 // make, recovering panics as failures.
 func fuzzed[T any](t *testing.T, make func() T, check func(i int, value T) error) {
 	t.Helper()
-	filler := NewFiller(Seed())
+	fuzzedWith(t, NewFiller(Seed()), make, check)
+}
+
+// fuzzedWith calls check with Count() values made by newValue and filled by filler,
+// recovering panics as failures.
+func fuzzedWith[T any](t *testing.T, filler *randfill.Filler, newValue func() T, check func(i int, value T) error) {
+	t.Helper()
 	for i := 0; i < Count(); i++ {
-		value := make()
+		value := newValue()
 		filler.Fill(value)
 		if err := protect(func() error { return check(i, value) }); err != nil {
 			t.Fatalf("%s: %v", replay(i), err)

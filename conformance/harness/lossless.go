@@ -147,16 +147,3 @@ func serve(hub conversion.Hub, newSpoke func() conversion.Convertible) (conversi
 	}
 	return read, nil
 }
-
-// fuzzedWith calls check with Count() values made by newValue and filled by filler,
-// recovering panics as failures.
-func fuzzedWith[T any](t *testing.T, filler *randfill.Filler, newValue func() T, check func(i int, value T) error) {
-	t.Helper()
-	for i := 0; i < Count(); i++ {
-		value := newValue()
-		filler.Fill(value)
-		if err := protect(func() error { return check(i, value) }); err != nil {
-			t.Fatalf("%s: %v", replay(i), err)
-		}
-	}
-}
