@@ -150,13 +150,9 @@ func decodeCarried(spoke StatelessConvertible, hub conversion.Hub, data string) 
 // payload returns the JSON of object's spec and status, the part conversions
 // change (the metadata is copied as it is).
 func payload(object kruntime.Object) ([]byte, error) {
-	whole, err := json.Marshal(object)
+	fields, err := fieldsOf(object)
 	if err != nil {
-		return nil, fmt.Errorf("encoding %T: %w", object, err)
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(whole, &fields); err != nil {
-		return nil, fmt.Errorf("encoding %T: %w", object, err)
+		return nil, err
 	}
 	kept := map[string]json.RawMessage{}
 	for _, name := range []string{"spec", "status"} {
@@ -169,14 +165,11 @@ func payload(object kruntime.Object) ([]byte, error) {
 
 // replacePayload sets object's spec and status to those of data.
 func replacePayload(object kruntime.Object, data []byte) error {
-	whole, err := json.Marshal(object)
+	fields, err := fieldsOf(object)
 	if err != nil {
-		return fmt.Errorf("encoding %T: %w", object, err)
+		return err
 	}
-	var fields, replaced map[string]json.RawMessage
-	if err := json.Unmarshal(whole, &fields); err != nil {
-		return fmt.Errorf("encoding %T: %w", object, err)
-	}
+	var replaced map[string]json.RawMessage
 	if err := json.Unmarshal(data, &replaced); err != nil {
 		return fmt.Errorf("merged payload of %T: %w", object, err)
 	}
@@ -195,6 +188,19 @@ func replacePayload(object kruntime.Object, data []byte) error {
 	}
 	reflect.ValueOf(object).Elem().Set(reflect.ValueOf(fresh).Elem())
 	return nil
+}
+
+// fieldsOf returns object's JSON as its top-level members.
+func fieldsOf(object kruntime.Object) (map[string]json.RawMessage, error) {
+	whole, err := json.Marshal(object)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %T: %w", object, err)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(whole, &fields); err != nil {
+		return nil, fmt.Errorf("encoding %T: %w", object, err)
+	}
+	return fields, nil
 }
 
 // setAnnotation sets the carried annotation of object to value, or removes it

@@ -17,9 +17,9 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/randfill"
-	"sigs.k8s.io/yaml"
 
 	armruntime "github.com/armhub/armhub/runtime"
+	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
 
 // CRDs checks every CRD YAML file in files (a service's crd.Files): it decodes
@@ -40,7 +40,7 @@ func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 	}
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(name, ".yaml"), func(t *testing.T) {
-			crd, err := readCRD(files, name)
+			crd, err := armwebhook.ReadCRD(files, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,21 +54,6 @@ func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 			}
 		})
 	}
-}
-
-func readCRD(files fs.FS, name string) (*apiextensionsv1.CustomResourceDefinition, error) {
-	data, err := fs.ReadFile(files, name)
-	if err != nil {
-		return nil, err
-	}
-	crd := &apiextensionsv1.CustomResourceDefinition{}
-	if err := yaml.UnmarshalStrict(data, crd); err != nil {
-		return nil, fmt.Errorf("%s: not a valid apiextensions.k8s.io/v1 CRD: %w", name, err)
-	}
-	if crd.APIVersion != "apiextensions.k8s.io/v1" || crd.Kind != "CustomResourceDefinition" {
-		return nil, fmt.Errorf("%s: apiVersion %q, kind %q; want apiextensions.k8s.io/v1 CustomResourceDefinition", name, crd.APIVersion, crd.Kind)
-	}
-	return crd, nil
 }
 
 // crdProblems lists what the API server would refuse in the CRD's names and

@@ -36,13 +36,9 @@ func LoadCRDs(files fs.FS, options Options) ([]*apix.CustomResourceDefinition, e
 	sort.Strings(names)
 	var crds []*apix.CustomResourceDefinition
 	for _, name := range names {
-		data, err := fs.ReadFile(files, name)
+		crd, err := ReadCRD(files, name)
 		if err != nil {
 			return nil, err
-		}
-		crd := &apix.CustomResourceDefinition{}
-		if err := yaml.UnmarshalStrict(data, crd); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if err := options.apply(crd); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -50,6 +46,23 @@ func LoadCRDs(files fs.FS, options Options) ([]*apix.CustomResourceDefinition, e
 		crds = append(crds, crd)
 	}
 	return crds, nil
+}
+
+// ReadCRD reads the CRD file name of files strictly: unknown fields are errors,
+// and the document must be an apiextensions.k8s.io/v1 CustomResourceDefinition.
+func ReadCRD(files fs.FS, name string) (*apix.CustomResourceDefinition, error) {
+	data, err := fs.ReadFile(files, name)
+	if err != nil {
+		return nil, err
+	}
+	crd := &apix.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict(data, crd); err != nil {
+		return nil, fmt.Errorf("%s: not a valid apiextensions.k8s.io/v1 CRD: %w", name, err)
+	}
+	if crd.APIVersion != "apiextensions.k8s.io/v1" || crd.Kind != "CustomResourceDefinition" {
+		return nil, fmt.Errorf("%s: apiVersion %q, kind %q; want apiextensions.k8s.io/v1 CustomResourceDefinition", name, crd.APIVersion, crd.Kind)
+	}
+	return crd, nil
 }
 
 func (o Options) apply(crd *apix.CustomResourceDefinition) error {
