@@ -16,8 +16,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/pipeline"
+	"github.com/armhub/armhub/generator/internal/tree"
 )
 
 type options struct {
@@ -118,7 +120,7 @@ func run(args []string, stdout io.Writer) error {
 		if o.check {
 			err = check(dir, files)
 		} else {
-			err = pipeline.Write(dir, files)
+			err = tree.Write(dir, files)
 		}
 		if err != nil {
 			return err
@@ -130,15 +132,15 @@ func run(args []string, stdout io.Writer) error {
 // reportRemovals prints the removal report when asked, warns about unassessed
 // removals, and fails on them in strict mode.
 func reportRemovals(stdout io.Writer, o *options, result *pipeline.Result) error {
-	for _, line := range result.Removals {
+	for _, r := range result.Removals {
 		if o.report {
-			fmt.Fprintln(stdout, line)
-		} else if strings.HasSuffix(line, "NOT ASSESSED") {
-			fmt.Fprintln(os.Stderr, "armhub-gen: warning:", line)
+			fmt.Fprintln(stdout, r)
+		} else if !r.Assessed {
+			fmt.Fprintln(os.Stderr, "armhub-gen: warning:", r)
 		}
 	}
-	if o.strict && result.Open > 0 {
-		return fmt.Errorf("%d removed properties are not assessed in the metadata (add them under \"removals\" or \"renames\")", result.Open)
+	if open := result.Unassessed(); o.strict && open > 0 {
+		return fmt.Errorf("%d removed properties are not assessed in the metadata (add them under \"removals\" or \"renames\")", open)
 	}
 	return nil
 }
@@ -147,7 +149,7 @@ func metadataLabel(o *options) string {
 	if o.metadata == "" {
 		return ""
 	}
-	return pipeline.MetadataLabel(o.metadata)
+	return layout.MetadataLabel(o.metadata)
 }
 
 func loadService(o *options) (*metadata.Service, error) {
@@ -158,7 +160,7 @@ func loadService(o *options) (*metadata.Service, error) {
 }
 
 func check(dir string, files map[string][]byte) error {
-	problems, err := pipeline.Diff(dir, files)
+	problems, err := tree.Diff(dir, files)
 	if err != nil {
 		return err
 	}

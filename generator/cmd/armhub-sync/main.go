@@ -20,8 +20,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/armhub/armhub/generator/internal/emit"
-	"github.com/armhub/armhub/generator/internal/pipeline"
+	"github.com/armhub/armhub/generator/internal/tree"
 )
 
 func main() {
@@ -52,13 +51,13 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	if !*check {
-		if err := pipeline.Write(to, files); err != nil {
+		if err := tree.Write(to, files); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: %d generated files up to date\n", to, len(files))
 		return nil
 	}
-	problems, err := pipeline.Diff(to, files, skip...)
+	problems, err := tree.Diff(to, files, skip...)
 	if err != nil {
 		return err
 	}
@@ -70,12 +69,12 @@ func run(args []string, stdout io.Writer) error {
 }
 
 // readTree reads every file under dir, keyed by its slash-separated path.
-func readTree(dir string) (emit.Files, error) {
+func readTree(dir string) (tree.Files, error) {
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return nil, err
 	}
-	files := emit.Files{}
+	files := tree.Files{}
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -12,6 +12,7 @@
 package conversion
 
 import (
+	"github.com/armhub/armhub/generator/internal/layout"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -58,14 +59,14 @@ type Removal struct {
 	From, To         string // the API versions
 }
 
-// Side says which package of a version a struct lives in.
-type Side int
+// Side says which package of a version a struct lives in (see layout.Side).
+type Side = layout.Side
 
 // The sides.
 const (
-	SpokeSide Side = iota
-	StorageSide
-	CompatSide
+	SpokeSide   = layout.Spoke
+	StorageSide = layout.Storage
+	CompatSide  = layout.Compat
 )
 
 // End is one end of a link: a struct in a package of a version.

@@ -3,6 +3,7 @@ package emit
 import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // writeLink writes the two property-assignment methods of a link on its host
@@ -45,7 +46,7 @@ type %[1]s interface {
 // toOther says the host is the source.
 func writeAssignBody(w *assignWriter, link *conversion.Link, toOther, withBag bool) {
 	if withBag {
-		w.scope.file.use(armruntimeMod, "armruntime")
+		w.scope.file.use(layout.RuntimeModule, "armruntime")
 		w.printf("bag := armruntime.NewPropertyBag(source.PropertyBag)\n")
 	}
 	for _, plan := range link.Fields {

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -38,33 +39,19 @@ func hostKey(e conversion.End) string {
 	return fmt.Sprintf("%d/%d/%s", e.Version, e.Side, e.Struct.Name)
 }
 
-// ImportPath returns the import path of the package of end.
+// ImportPath returns the import path of the package of side of version.
 func (m *Module) ImportPath(version int, side conversion.Side) string {
-	path := m.Path + "/" + m.Graph.Versions[version].Spoke.Name
-	switch side {
-	case conversion.StorageSide:
-		path += "/storage"
-	case conversion.CompatSide:
-		path += "/storage/compat"
-	}
-	return path
+	return layout.ImportPath(m.Path, m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // Dir returns the module-relative directory of a package.
 func (m *Module) Dir(version int, side conversion.Side) string {
-	return m.ImportPath(version, side)[len(m.Path)+1:]
+	return layout.PackageDir(m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // Alias returns the name generated code imports a package under.
 func (m *Module) Alias(version int, side conversion.Side) string {
-	name := m.Graph.Versions[version].Spoke.Name
-	switch side {
-	case conversion.StorageSide:
-		return name + "s"
-	case conversion.CompatSide:
-		return name + "c"
-	}
-	return name
+	return layout.Alias(m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // scope is the package code is being written for; it qualifies names from others.
@@ -121,7 +108,7 @@ func (s *scope) useRuntimeNamed(name string) {
 		s.file.use(metav1Path, "metav1")
 		return
 	}
-	s.file.use(armruntimeMod, "armruntime")
+	s.file.use(layout.RuntimeModule, "armruntime")
 }
 
 // base returns t without its pointer.

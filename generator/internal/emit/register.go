@@ -2,14 +2,10 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 )
-
-const webhookPath = "github.com/armhub/armhub/runtime/webhook"
-
-// RegisterDir is the module-relative directory of a service's entry point.
-const RegisterDir = "register"
 
 // RegisterFile returns the service's entry point (package register): the
 // registration of every version's types with a scheme, the conversion
@@ -22,8 +18,8 @@ func RegisterFile(m *Module, service, path string) ([]byte, error) {
 	g.use("sigs.k8s.io/controller-runtime/pkg/manager", "")
 	g.use("sigs.k8s.io/controller-runtime/pkg/client", "")
 	g.use("k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", "apiextensionsv1")
-	g.use(webhookPath, "armwebhook")
-	g.use(m.Path+"/crd", "crd")
+	g.use(layout.WebhookPackage, "armwebhook")
+	g.use(m.Path+"/"+layout.CRDDir, "")
 	g.doc = fmt.Sprintf(`Package register is the entry point of the %[1]s service: it registers the
 types of every API version (spokes and storage variants) with a scheme, sets up
 their conversion webhook with a controller-runtime manager, and gives the CRDs

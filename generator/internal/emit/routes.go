@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -29,7 +30,7 @@ func levels() []level {
 func writeRoutes(s *scope, kind string, r *golang.Resource) {
 	g := s.module.Graph
 	hub := g.Hubs[kind]
-	s.file.use(armruntimeMod, "armruntime")
+	s.file.use(layout.RuntimeModule, "armruntime")
 	for _, l := range levels() {
 		if l.needsHub {
 			s.file.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"strings"
 )
 
@@ -36,7 +37,7 @@ func (s ServiceBuild) labels(dirs []string, target string) []string {
 	sorted := sortedCopy(dirs) // by package, as buildifier orders labels
 	labels := make([]string, len(sorted))
 	for i, dir := range sorted {
-		labels[i] = "//apis/" + s.Service + "/" + dir + ":" + target
+		labels[i] = layout.PackageLabel(s.Service, dir, target)
 	}
 	return labels
 }
@@ -75,7 +76,7 @@ filegroup(
 // which embeds the CRD YAML files beside them so that they can be installed
 // (or validated) from Go.
 func CRDPackage(importPath string) (source, build []byte) {
-	source = []byte(Header + `
+	source = []byte(layout.GeneratedGo + `
 
 // Package crd holds the service's CustomResourceDefinitions, one YAML file per
 // resource, named <group>_<plural>.yaml.

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,10 +13,9 @@ import (
 
 // Import paths and the aliases generated files use for them.
 const (
-	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	runtimePath   = "k8s.io/apimachinery/pkg/runtime"
-	schemaPath    = "k8s.io/apimachinery/pkg/runtime/schema"
-	armruntimeMod = "github.com/armhub/armhub/runtime"
+	metav1Path  = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	runtimePath = "k8s.io/apimachinery/pkg/runtime"
+	schemaPath  = "k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // Target says where a package goes: its group and its import path.
@@ -29,17 +29,17 @@ type Target struct {
 // SpokeFiles returns the Go files of a spoke or storage package.
 func SpokeFiles(pkg *golang.Package, target Target) (Files, error) {
 	return packageFiles(pkg, target, map[string]func(*golang.Package, Target) (*goFile, error){
-		"groupversion_info_gen.go": groupVersionFile,
-		"types_gen.go":             typesFile,
-		"zz_generated.deepcopy.go": deepCopyFile,
+		layout.GroupVersionFile: groupVersionFile,
+		layout.TypesFile:        typesFile,
+		layout.DeepCopyFile:     deepCopyFile,
 	})
 }
 
 // CompatFiles returns the Go files of a compat package: types and DeepCopy.
 func CompatFiles(pkg *golang.Package, target Target) (Files, error) {
 	return packageFiles(pkg, target, map[string]func(*golang.Package, Target) (*goFile, error){
-		"types_gen.go":             typesFile,
-		"zz_generated.deepcopy.go": deepCopyFile,
+		layout.TypesFile:    typesFile,
+		layout.DeepCopyFile: deepCopyFile,
 	})
 }
 
@@ -118,7 +118,7 @@ func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 
 func useRuntimeIfNeeded(g *goFile, pkg *golang.Package) {
 	if strings.Contains(g.body.String(), "armruntime.") {
-		g.use(armruntimeMod, "armruntime")
+		g.use(layout.RuntimeModule, "armruntime")
 	}
 }
 

@@ -2,11 +2,10 @@ package emit
 
 import (
 	"fmt"
+	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 )
-
-const harnessPath = "github.com/armhub/armhub/conformance/harness"
 
 // ConformanceFile returns the generated conformance suite of a service: for every
 // resource, a round trip of every spoke through the hub, property-assignment round
@@ -16,7 +15,7 @@ const harnessPath = "github.com/armhub/armhub/conformance/harness"
 // compat type.
 func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) {
 	g := newGoFile(pkg)
-	g.use(harnessPath, "")
+	g.use(layout.HarnessPackage, "")
 	g.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")
 	s := &scope{module: m, version: -1, file: g}
 	for _, kind := range m.Graph.Kinds() {
@@ -33,7 +32,7 @@ func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) 
 // writeCRDTest writes the test that validates the module's CRDs against the
 // registered Go types of every spoke and storage version.
 func writeCRDTest(s *scope) {
-	s.file.use(s.module.Path+"/crd", "crd")
+	s.file.use(s.module.Path+"/"+layout.CRDDir, "")
 	s.file.printf("\nfunc TestCRDs(t *testing.T) {\n\tharness.CRDs(t, crd.Files")
 	for i := range s.module.Graph.Versions {
 		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide} {

@@ -5,7 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
+
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // ForProvider returns metadata that generates every API version of provider found
@@ -29,11 +30,10 @@ func ForProvider(provider, root string) (*Service, error) {
 		return nil, fmt.Errorf("%s: no <api-version>/%s.json found", root, provider)
 	}
 	sort.Slice(versions, func(i, j int) bool { return versions[i].Version < versions[j].Version })
-	name := strings.ToLower(strings.TrimPrefix(provider, "Microsoft."))
-	name = strings.NewReplacer(".", "", "-", "").Replace(name)
+	name := layout.ServiceName(provider)
 	return &Service{
 		Name: name, Provider: provider, Group: name + ".azure.armhub.io",
-		Module:   Module{Path: "github.com/armhub/armhub/apis/" + name, Version: "v0.0.0"},
+		Module:   Module{Path: layout.ModulePath(name), Version: "v0.0.0"},
 		Versions: versions, File: filepath.Join(root, provider), Dir: root, Schemas: ".",
 	}, nil
 }

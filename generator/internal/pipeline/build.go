@@ -9,24 +9,25 @@ import (
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
-// build makes the Go view of every version and checks that each resource the
-// metadata names exists in at least one version.
-func build(svc *metadata.Service, versions []*Version) error {
+// build returns the spoke package of every version and checks that each
+// resource the metadata names exists in at least one version.
+func build(svc *metadata.Service, apis []*model.APIVersion) ([]*golang.Package, error) {
 	found := map[string]bool{}
-	for _, v := range versions {
-		pkg, err := golang.Build(v.API, svc.Resources)
+	spokes := make([]*golang.Package, len(apis))
+	for i, api := range apis {
+		pkg, err := golang.Build(api, svc.Resources)
 		if err != nil {
-			return fmt.Errorf("%s %s: %w", svc.Provider, v.API.Version, err)
+			return nil, fmt.Errorf("%s %s: %w", svc.Provider, api.Version, err)
 		}
-		v.Package = pkg
+		spokes[i] = pkg
 		for _, r := range pkg.Resources {
 			found[strings.ToLower(r.SchemaName)] = true
 		}
 	}
 	for _, name := range svc.Resources {
 		if !found[strings.ToLower(name)] {
-			return model.Errorf(model.Location{File: svc.File}, "resource %q is in none of the listed versions of %s", name, svc.Provider)
+			return nil, model.Errorf(model.Location{File: svc.File}, "resource %q is in none of the listed versions of %s", name, svc.Provider)
 		}
 	}
-	return nil
+	return spokes, nil
 }

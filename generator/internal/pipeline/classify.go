@@ -3,25 +3,30 @@ package pipeline
 import (
 	"time"
 
+	"github.com/armhub/armhub/generator/internal/emit"
 	"github.com/armhub/armhub/generator/internal/metadata"
 )
 
-// classify evaluates each version's lifecycle at the instant the options or the
-// metadata give; with neither, the last stage of each lifecycle holds (the
-// generator never reads the clock).
-func classify(svc *metadata.Service, versions []*Version, opts Options) {
+// classify returns each version's lifecycle, oldest version first, at the
+// instant the options or the metadata give; with neither, the last stage of
+// each lifecycle holds (the generator never reads the clock).
+func classify(svc *metadata.Service, opts Options) []emit.Lifecycle {
 	now := opts.Now
 	if now == nil {
 		now = svc.Now
 	}
-	for _, v := range versions {
+	names := svc.VersionNames()
+	out := make([]emit.Lifecycle, len(names))
+	for i, name := range names {
+		v := svc.Version(name)
 		at := now
 		if at == nil {
-			at = lastStart(v.Meta)
+			at = lastStart(v)
 		}
-		class, next := v.Meta.Classify(*at)
-		v.Class, v.NextTime = string(class), next
+		class, next := v.Classify(*at)
+		out[i] = emit.Lifecycle{Class: class, Next: next}
 	}
+	return out
 }
 
 func lastStart(v metadata.Version) *time.Time {
@@ -34,21 +39,28 @@ func lastStart(v metadata.Version) *time.Time {
 	return &latest
 }
 
-// Lifecycles describes each version's classification and next transition, one
-// line a version, oldest first.
-func Lifecycles(svc *metadata.Service, opts Options) []string {
-	versions := make([]*Version, 0, len(svc.Versions))
-	for _, name := range svc.VersionNames() {
-		versions = append(versions, &Version{Meta: metaVersion(svc, name)})
+// VersionLifecycle is one version's classification and next transition.
+type VersionLifecycle struct {
+	Version string
+	emit.Lifecycle
+}
+
+// String describes l in one line.
+func (l VersionLifecycle) String() string {
+	next := "no further transition"
+	if l.Next != nil {
+		next = "next transition at " + l.Next.UTC().Format(time.RFC3339)
 	}
-	classify(svc, versions, opts)
-	lines := make([]string, len(versions))
-	for i, v := range versions {
-		next := "no further transition"
-		if v.NextTime != nil {
-			next = "next transition at " + v.NextTime.UTC().Format(time.RFC3339)
-		}
-		lines[i] = v.Meta.Version + ": " + v.Class + ", " + next
+	return l.Version + ": " + string(l.Class) + ", " + next
+}
+
+// Lifecycles returns each version's classification and next transition, oldest
+// first.
+func Lifecycles(svc *metadata.Service, opts Options) []VersionLifecycle {
+	names := svc.VersionNames()
+	out := make([]VersionLifecycle, len(names))
+	for i, l := range classify(svc, opts) {
+		out[i] = VersionLifecycle{Version: names[i], Lifecycle: l}
 	}
-	return lines
+	return out
 }

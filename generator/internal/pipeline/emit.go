@@ -10,77 +10,78 @@ import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/naming"
-	"github.com/armhub/armhub/runtime"
 )
 
-// labelsFor maps the repository's modules to their directories.
-func labelsFor(svc *metadata.Service) emit.Labels {
-	return emit.Labels{Local: map[string]string{
-		"github.com/armhub/armhub/runtime":     "runtime",
-		"github.com/armhub/armhub/conformance": "conformance",
-		svc.Module.Path:                        "apis/" + svc.Name,
-	}}
+// emitted is what the emit stage returns.
+type emitted struct {
+	module emit.Files // the service module, relative to its root
+	suite  emit.Files // the conformance suite, relative to its directory
+	notes  []string
 }
 
-// moduleFor returns the emitters' view of the service module.
-func moduleFor(svc *metadata.Service, graph *conversion.Graph) *emit.Module {
-	return &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph}
+// emitter holds what every emitter of one service needs.
+type emitter struct {
+	svc    *metadata.Service
+	module *emit.Module
+	labels layout.Labels
+	files  emit.Files
 }
 
-// emitConformance writes the service's conformance suite (conformance/<service>).
-func emitConformance(svc *metadata.Service, graph *conversion.Graph, augmented []string) (emit.Files, error) {
-	module := moduleFor(svc, graph)
-	source, err := emit.ConformanceFile(module, "conformance", augmented)
-	if err != nil {
-		return nil, err
+// emitAll writes every file of the service module and of its conformance suite.
+func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
+	e := &emitter{
+		svc: svc, module: &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
+		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: emit.Files{},
 	}
-	files := emit.Files{"conformance_gen_test.go": source}
-	deps, err := labelsFor(svc).Deps(files)
-	if err != nil {
-		return nil, err
+	steps := []func() error{
+		func() error { return e.packages(versions) },
+		func() error { return e.crds(versions) },
+		e.register,
 	}
-	files["BUILD.bazel"] = emit.TestBuildFile(svc.Name+"_test", deps)
-	return files, nil
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	e.files[layout.GoModFile] = emit.GoMod(svc.Module.Path, moduleRequirements())
+	out := &emitted{module: e.files}
+	if note := e.serviceBuild(opts, inputs); note != "" {
+		out.notes = append(out.notes, note)
+	}
+	suite, err := e.conformance(augmented)
+	out.suite = suite
+	return out, err
 }
 
-// emitService writes every file of the service module.
-func emitService(svc *metadata.Service, versions []*Version, graph *conversion.Graph) (emit.Files, error) {
-	module := moduleFor(svc, graph)
-	labels := labelsFor(svc)
-	files := emit.Files{}
+// packages writes the spoke, storage and compat packages of every version.
+func (e *emitter) packages(versions []Version) error {
 	for i, v := range versions {
 		sides := []struct {
-			side conversion.Side
+			side layout.Side
 			pkg  *golang.Package
 			emit func(*golang.Package, emit.Target) (emit.Files, error)
 		}{
-			{conversion.SpokeSide, v.Package, emit.SpokeFiles},
-			{conversion.StorageSide, v.Storage, emit.SpokeFiles},
-			{conversion.CompatSide, compatPackage(graph, i, v), emit.CompatFiles},
+			{layout.Spoke, v.Spoke, emit.SpokeFiles},
+			{layout.Storage, v.Storage, emit.SpokeFiles},
+			{layout.Compat, compatPackage(e.module.Graph, i, v), emit.CompatFiles},
 		}
 		for _, s := range sides {
 			if s.pkg == nil {
 				continue
 			}
-			if err := emitPackage(module, labels, i, s.side, s.pkg, s.emit, files); err != nil {
-				return nil, fmt.Errorf("%s %s: %w", svc.Provider, v.API.Version, err)
+			if err := e.goPackage(i, s.side, s.pkg, s.emit); err != nil {
+				return fmt.Errorf("%s %s: %w", e.svc.Provider, v.API.Version, err)
 			}
 		}
 	}
-	if err := emitCRDs(svc, versions, graph, files); err != nil {
-		return nil, err
-	}
-	if err := emitRegister(svc, module, labels, files); err != nil {
-		return nil, err
-	}
-	files["go.mod"] = emit.GoMod(svc.Module.Path, moduleRequirements())
-	return files, nil
+	return nil
 }
 
 // compatPackage returns the compat package of version i, or nil when it has none.
-func compatPackage(graph *conversion.Graph, i int, v *Version) *golang.Package {
+func compatPackage(graph *conversion.Graph, i int, v Version) *golang.Package {
 	structs := graph.Compat[i]
 	if len(structs) == 0 {
 		return nil
@@ -90,27 +91,31 @@ func compatPackage(graph *conversion.Graph, i int, v *Version) *golang.Package {
 	return &golang.Package{APIVersion: v.API.Version, Name: "compat", Version: v.Storage.Version, Storage: true, Structs: sorted}
 }
 
-func emitPackage(module *emit.Module, labels emit.Labels, i int, side conversion.Side, pkg *golang.Package,
-	emitTypes func(*golang.Package, emit.Target) (emit.Files, error), files emit.Files) error {
-	dir := module.Dir(i, side)
-	target := emit.Target{Group: module.Group, ImportPath: module.ImportPath(i, side), Dir: dir, Version: pkg.Version}
+func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTypes func(*golang.Package, emit.Target) (emit.Files, error)) error {
+	dir := e.module.Dir(i, side)
+	target := emit.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(i, side), Dir: dir, Version: pkg.Version}
 	generated, err := emitTypes(pkg, target)
 	if err != nil {
 		return err
 	}
-	conversions, err := emit.ConversionFile(module, i, side, pkg.Name)
+	conversions, err := emit.ConversionFile(e.module, i, side, pkg.Name)
 	if err != nil {
 		return err
 	}
-	generated[dir+"/conversions_gen.go"] = conversions
-	deps, err := labels.Deps(generated)
+	generated[dir+"/"+layout.ConversionsFile] = conversions
+	return e.addPackage(dir, pkg.Name, target.ImportPath, generated)
+}
+
+// addPackage adds the Go files of a package and its BUILD file.
+func (e *emitter) addPackage(dir, name, importPath string, generated emit.Files) error {
+	deps, err := e.labels.Deps(generated)
 	if err != nil {
 		return err
 	}
-	for path, data := range generated {
-		files[path] = data
+	for p, data := range generated {
+		e.files[p] = data
 	}
-	files[dir+"/BUILD.bazel"] = emit.BuildFile(pkg.Name, target.ImportPath, deps)
+	e.files[dir+"/"+layout.BuildFile] = emit.BuildFile(name, importPath, deps)
 	return nil
 }
 
@@ -123,78 +128,64 @@ func hasKind(pkg *golang.Package, kind string) bool {
 	return false
 }
 
-func emitCRDs(svc *metadata.Service, versions []*Version, graph *conversion.Graph, files emit.Files) error {
+// crds writes one CRD per resource kind, and the crd package that embeds them.
+func (e *emitter) crds(versions []Version) error {
+	graph, w := e.module.Graph, e.svc.Webhook
+	webhook := emit.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
 	for _, kind := range graph.Kinds() {
-		hub := graph.Hubs[kind]
 		var crdVersions []emit.CRDVersion
 		for i, v := range versions {
-			if !hasKind(v.Package, kind) {
-				continue
+			if hasKind(v.Spoke, kind) {
+				crdVersions = append(crdVersions, emit.SpokeCRDVersion(v.Spoke, v.Lifecycle),
+					emit.StorageCRDVersion(v.Storage, v.Lifecycle, i == graph.Hubs[kind]))
 			}
-			crdVersions = append(crdVersions, spokeCRDVersion(v), storageCRDVersion(v, i == hub))
 		}
 		sort.SliceStable(crdVersions, func(a, b int) bool { return crdVersions[a].Name < crdVersions[b].Name })
-		w := svc.Webhook
-		webhook := emit.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
-		data, err := emit.CRD(svc.Group, kind, crdVersions, webhook)
+		data, err := emit.CRD(e.svc.Group, kind, crdVersions, webhook)
 		if err != nil {
 			return err
 		}
-		files[fmt.Sprintf("crd/%s_%s.yaml", svc.Group, naming.Lower(emit.Plural(kind)))] = data
+		e.files[layout.CRDFile(e.svc.Group, naming.Lower(emit.Plural(kind)))] = data
 	}
-	files["crd/crd_gen.go"], files["crd/BUILD.bazel"] = emit.CRDPackage(svc.Module.Path + "/crd")
+	source, build := emit.CRDPackage(e.svc.Module.Path + "/" + layout.CRDDir)
+	e.files[layout.CRDDir+"/"+layout.CRDGoFile], e.files[layout.CRDDir+"/"+layout.BuildFile] = source, build
 	return nil
 }
 
-// emitRegister writes the service's entry point package (register).
-func emitRegister(svc *metadata.Service, module *emit.Module, labels emit.Labels, files emit.Files) error {
-	source, err := emit.RegisterFile(module, svc.Name, svc.Webhook.Path)
+// register writes the service's entry point package.
+func (e *emitter) register() error {
+	source, err := emit.RegisterFile(e.module, e.svc.Name, e.svc.Webhook.Path)
 	if err != nil {
 		return err
 	}
-	generated := emit.Files{emit.RegisterDir + "/register_gen.go": source}
-	deps, err := labels.Deps(generated)
+	dir := layout.RegisterDir
+	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, emit.Files{dir + "/" + layout.RegisterFile: source})
+}
+
+// conformance writes the service's conformance suite.
+func (e *emitter) conformance(augmented []string) (emit.Files, error) {
+	source, err := emit.ConformanceFile(e.module, "conformance", augmented)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	files[emit.RegisterDir+"/register_gen.go"] = source
-	files[emit.RegisterDir+"/BUILD.bazel"] = emit.BuildFile("register", svc.Module.Path+"/"+emit.RegisterDir, deps)
-	return nil
+	files := emit.Files{layout.SuiteFile: source}
+	deps, err := e.labels.Deps(files)
+	if err != nil {
+		return nil, err
+	}
+	files[layout.BuildFile] = emit.TestBuildFile(e.svc.Name+"_test", deps)
+	return files, nil
 }
 
-func spokeCRDVersion(v *Version) emit.CRDVersion {
-	c := emit.CRDVersion{
-		Name: v.Package.Version, Package: v.Package,
-		Served: v.Class != string(runtime.Expired) && v.Class != string(runtime.Unavailable),
-	}
-	if v.Class == string(runtime.Deprecated) {
-		c.Deprecated = true
-		c.DeprecationWarning = fmt.Sprintf("API version %s is deprecated", v.API.Version)
-		if v.NextTime != nil {
-			c.DeprecationWarning += " and expires at " + v.NextTime.UTC().Format("2006-01-02T15:04:05Z")
-		}
-	}
-	return c
-}
-
-// storageCRDVersion lists a storage variant: the hub is where objects are stored;
-// every storage variant is served so that objects stored by earlier releases stay
-// readable, except those of expired versions.
-func storageCRDVersion(v *Version, hub bool) emit.CRDVersion {
-	return emit.CRDVersion{
-		Name: v.Storage.Version, Package: v.Storage, Storage: hub,
-		Served: hub || v.Class != string(runtime.Expired),
-	}
-}
-
-// emitServiceBuild adds the module's root BUILD.bazel, which declares the
+// serviceBuild adds the module's root BUILD.bazel, which declares the
 // service's Bazel generation, when opts name the metadata file's label.
 // It returns a note when it cannot: the schemas must lie in the metadata's own
 // Bazel package.
-func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Graph, inputs []string, files emit.Files) string {
+func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 	if opts.MetadataLabel == "" {
 		return ""
 	}
+	svc := e.svc
 	pkg, _, _ := strings.Cut(strings.TrimPrefix(opts.MetadataLabel, "//"), ":")
 	schemas := path.Clean(filepath.ToSlash(svc.Schemas))
 	if opts.SchemaRoot != "" || filepath.IsAbs(svc.Schemas) || schemas == ".." || strings.HasPrefix(schemas, "../") {
@@ -204,20 +195,19 @@ func emitServiceBuild(svc *metadata.Service, opts Options, graph *conversion.Gra
 	for _, in := range inputs {
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
-	module := moduleFor(svc, graph)
-	build.Packages = append(build.Packages, "crd", emit.RegisterDir)
-	for i := range graph.Versions {
-		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide, conversion.CompatSide} {
-			dir := module.Dir(i, side)
-			if _, generated := files[dir+"/BUILD.bazel"]; !generated {
+	build.Packages = append(build.Packages, layout.CRDDir, layout.RegisterDir)
+	for i := range e.module.Graph.Versions {
+		for _, side := range layout.Sides {
+			dir := e.module.Dir(i, side)
+			if _, generated := e.files[dir+"/"+layout.BuildFile]; !generated {
 				continue
 			}
 			build.Packages = append(build.Packages, dir)
-			if side != conversion.CompatSide {
+			if side != layout.Compat {
 				build.Handwritten = append(build.Handwritten, dir)
 			}
 		}
 	}
-	files["BUILD.bazel"] = emit.ServiceBuildFile(build)
+	e.files[layout.BuildFile] = emit.ServiceBuildFile(build)
 	return ""
 }

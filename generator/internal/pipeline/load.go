@@ -7,7 +7,16 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/armschema"
 	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/generator/internal/model"
 )
+
+// loaded is what the load stage returns: every version's model, oldest first,
+// the schema files read (relative to the schema root) and the loader's notes.
+type loaded struct {
+	apis  []*model.APIVersion
+	files []string
+	notes []string
+}
 
 // schemaRoot returns the schema directory for svc.
 func schemaRoot(svc *metadata.Service, opts Options) string {
@@ -23,26 +32,22 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 	return filepath.Join(svc.Dir, svc.Schemas)
 }
 
-// SchemaFile returns the schema file of one API version of svc.
-func SchemaFile(root string, svc *metadata.Service, version string) string {
-	return filepath.Join(root, version, svc.Provider+".json")
+// schemaFile returns the schema file of one API version of svc, relative to
+// the schema root.
+func schemaFile(svc *metadata.Service, version string) string {
+	return version + "/" + svc.Provider + ".json"
 }
 
 // load reads the schema of every version listed in svc, in parallel; the result
-// is in the metadata's version order, oldest first. It also returns the schema
-// files read, relative to the schema root, and the loader's notes.
-func load(svc *metadata.Service, opts Options) ([]*Version, []string, []string, error) {
+// is in version order, oldest first, whatever the workers.
+func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	root := schemaRoot(svc, opts)
 	loader := armschema.NewLoader(root)
-	notes := make([][]armschema.Note, len(svc.Versions))
 	names := svc.VersionNames()
-	versions := make([]*Version, len(names))
+	apis := make([]*model.APIVersion, len(names))
+	notes := make([][]armschema.Note, len(names))
 	errs := make([]error, len(names))
-	workers := opts.Workers
-	if workers < 1 {
-		workers = 1
-	}
-	slots := make(chan struct{}, workers)
+	slots := make(chan struct{}, max(opts.Workers, 1))
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Add(1)
@@ -50,37 +55,24 @@ func load(svc *metadata.Service, opts Options) ([]*Version, []string, []string, 
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			api, found, err := loader.Load(SchemaFile(root, svc, name))
-			versions[i], notes[i], errs[i] = &Version{API: api, Meta: metaVersion(svc, name)}, found, err
+			apis[i], notes[i], errs[i] = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, name))))
 		}()
 	}
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+			return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
 		}
 	}
-	var lines []string
-	for _, found := range notes {
-		for _, n := range found {
-			lines = append(lines, n.String())
+	out := &loaded{apis: apis}
+	for i, name := range names {
+		out.files = append(out.files, schemaFile(svc, name))
+		for _, n := range notes[i] {
+			out.notes = append(out.notes, n.String())
 		}
-	}
-	var inputs []string
-	for _, name := range names {
-		inputs = append(inputs, name+"/"+svc.Provider+".json")
 	}
 	if loader.UsedCommon() {
-		inputs = append(inputs, "common/definitions.json")
+		out.files = append(out.files, "common/definitions.json")
 	}
-	return versions, inputs, lines, nil
-}
-
-func metaVersion(svc *metadata.Service, name string) metadata.Version {
-	for _, v := range svc.Versions {
-		if v.Version == name {
-			return v
-		}
-	}
-	return metadata.Version{Version: name}
+	return out, nil
 }

@@ -1,12 +1,20 @@
-// Package pipeline runs the generator's stages for one service, in order:
-// load (schemas in), build (the Go view of each version), classify (lifecycles),
-// emit (files out). Each stage is a function in its own file.
+// Package pipeline runs the generator's stages for one service and does nothing
+// else. Each stage is a function in its own file that takes the values earlier
+// stages returned and returns new ones; nothing is changed in place:
+//
+//	load      the schemas of every version (load.go)
+//	build     the Go view of each version, its spoke package (build.go)
+//	classify  each version's lifecycle at the generation's instant (classify.go)
+//	plan      storage variants and the conversion graph (plan.go)
+//	augment   the kinds hand-written code augments (package augment)
+//	emit      the files of the module and of its conformance suite (emit.go)
+//	report    the properties that disappear between versions (report.go)
 package pipeline
 
 import (
-	"path/filepath"
 	"time"
 
+	"github.com/armhub/armhub/generator/internal/augment"
 	"github.com/armhub/armhub/generator/internal/emit"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/metadata"
@@ -34,65 +42,59 @@ type Options struct {
 	MetadataLabel string
 }
 
-// Version is one API version as it moves through the stages.
+// Version is one API version with what the stages made of it.
 type Version struct {
-	API      *model.APIVersion
-	Package  *golang.Package // the spoke
-	Storage  *golang.Package // its storage variant
-	Meta     metadata.Version
-	Class    string // the lifecycle classification at Options.Now
-	NextTime *time.Time
+	API       *model.APIVersion
+	Spoke     *golang.Package
+	Storage   *golang.Package
+	Lifecycle emit.Lifecycle
 }
 
-// Result is what a generation produces: the files, and the removal report.
+// Result is what a generation produces: the files, the removal report and the
+// loader's notes.
 type Result struct {
 	Files       emit.Files // the service module, relative to its root
 	Conformance emit.Files // the conformance suite, relative to its package directory
-	Removals    []string   // one line per property that disappears between versions
-	Open        int        // how many of those the metadata has not assessed
+	Removals    []Removal  // every property that disappears between versions
 	Notes       []string   // what the loader approximated (file#pointer: what)
 }
 
-// MetadataLabel returns the Bazel label of a metadata file, taking its
-// directory for the Bazel package: metadata/storage.yaml is
-// //metadata:storage.yaml, however the path is written.
-func MetadataLabel(file string) string {
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		abs = file
+// Unassessed returns how many removals the metadata has not assessed.
+func (r *Result) Unassessed() int {
+	n := 0
+	for _, removal := range r.Removals {
+		if !removal.Assessed {
+			n++
+		}
 	}
-	return "//" + filepath.Base(filepath.Dir(abs)) + ":" + filepath.Base(abs)
+	return n
 }
 
 // Run generates the files of the service described by svc.
 func Run(svc *metadata.Service, opts Options) (*Result, error) {
-	versions, inputs, notes, err := load(svc, opts)
+	loaded, err := load(svc, opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := build(svc, versions); err != nil {
-		return nil, err
-	}
-	classify(svc, versions, opts)
-	graph, err := plan(svc, versions)
+	spokes, err := build(svc, loaded.apis)
 	if err != nil {
 		return nil, err
 	}
-	files, err := emitService(svc, versions, graph)
+	lifecycles := classify(svc, opts)
+	versions, graph, err := plan(svc, loaded.apis, spokes, lifecycles)
 	if err != nil {
 		return nil, err
 	}
-	if note := emitServiceBuild(svc, opts, graph, inputs, files); note != "" {
-		notes = append(notes, note)
-	}
-	augmented, err := augmentedKinds(opts.ModuleDir, graph)
+	augmented, err := augment.Kinds(opts.ModuleDir, graph)
 	if err != nil {
 		return nil, err
 	}
-	suite, err := emitConformance(svc, graph, augmented)
+	out, err := emitAll(svc, opts, versions, graph, loaded.files, augmented)
 	if err != nil {
 		return nil, err
 	}
-	removals, open := RemovalReport(svc, graph)
-	return &Result{Files: files, Conformance: suite, Removals: removals, Open: open, Notes: notes}, nil
+	return &Result{
+		Files: out.module, Conformance: out.suite,
+		Removals: removals(svc, graph), Notes: append(loaded.notes, out.notes...),
+	}, nil
 }

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/generator/internal/tree"
 )
 
 const repo = "../../.."
@@ -29,7 +31,7 @@ func generate(t *testing.T, file string, workers int) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Workers: workers, ModuleDir: filepath.Join(repo, "apis", svc.Name), MetadataLabel: MetadataLabel(file)}
+	opts := Options{Workers: workers, ModuleDir: filepath.Join(repo, "apis", svc.Name), MetadataLabel: layout.MetadataLabel(file)}
 	result, err := Run(svc, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +45,7 @@ func TestBundledModulesAreUpToDate(t *testing.T) {
 		service := strings.TrimSuffix(filepath.Base(file), ".yaml")
 		result := generate(t, file, 2)
 		for dir, files := range map[string]emit.Files{"apis": result.Files, "conformance": result.Conformance} {
-			problems, err := Diff(filepath.Join(repo, dir, service), files)
+			problems, err := tree.Diff(filepath.Join(repo, dir, service), files)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +68,7 @@ func TestGenerationIsDeterministic(t *testing.T) {
 		slices.Reverse(svc.Versions)
 		slices.Reverse(svc.Resources)
 		previous := runtime.GOMAXPROCS(1)
-		result, err := Run(svc, Options{Workers: 8, MetadataLabel: MetadataLabel(file)})
+		result, err := Run(svc, Options{Workers: 8, MetadataLabel: layout.MetadataLabel(file)})
 		runtime.GOMAXPROCS(previous)
 		if err != nil {
 			t.Fatal(err)

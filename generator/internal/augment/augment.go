@@ -1,4 +1,7 @@
-package pipeline
+// Package augment finds the hand-written augmentations of a service module:
+// hand-written files that give a generated struct an AssignPropertiesTo or
+// AssignPropertiesFrom method, which the generated conversions call.
+package augment
 
 import (
 	"go/ast"
@@ -7,18 +10,18 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
-// augmentedKinds returns the resource kinds whose conversions hand-written code
+// Kinds returns the resource kinds whose conversions hand-written code
 // augments: a hand-written file in one of the module's packages (under dir)
 // declares AssignPropertiesTo or AssignPropertiesFrom on a struct the kind uses.
 // These kinds get golden tests; the others need none.
-func augmentedKinds(dir string, graph *conversion.Graph) ([]string, error) {
+func Kinds(dir string, graph *conversion.Graph) ([]string, error) {
 	if dir == "" {
 		return nil, nil
 	}
@@ -27,7 +30,7 @@ func augmentedKinds(dir string, graph *conversion.Graph) ([]string, error) {
 		for _, side := range []struct {
 			dir string
 			pkg *golang.Package
-		}{{v.Spoke.Name, v.Spoke}, {v.Spoke.Name + "/storage", v.Storage}} {
+		}{{layout.PackageDir(v.Spoke.Name, layout.Spoke), v.Spoke}, {layout.PackageDir(v.Spoke.Name, layout.Storage), v.Storage}} {
 			receivers, err := augmentationReceivers(filepath.Join(dir, side.dir))
 			if err != nil {
 				return nil, err
@@ -59,14 +62,14 @@ func augmentationReceivers(dir string) (map[string]bool, error) {
 	receivers := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !isHandwrittenName(name) {
+		if e.IsDir() || !layout.IsHandwrittenGo(name) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
-		if IsGenerated(data) {
+		if layout.IsGenerated(data) {
 			continue
 		}
 		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), data, parser.SkipObjectResolution)
@@ -80,14 +83,6 @@ func augmentationReceivers(dir string) (map[string]bool, error) {
 		}
 	}
 	return receivers, nil
-}
-
-// isHandwrittenName reports whether a file named name may hold a hand-written
-// augmentation: a Go file, not a test, not named like a generated file (the
-// same rule as the "handwritten" filegroup of generated BUILD files).
-func isHandwrittenName(name string) bool {
-	return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") &&
-		!strings.HasSuffix(name, "_gen.go") && !strings.HasPrefix(name, "zz_generated.")
 }
 
 func isAugmentation(name string) bool {

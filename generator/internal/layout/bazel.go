@@ -1,8 +1,9 @@
-package emit
+package layout
 
 import (
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,16 @@ import (
 // directory, external modules as go_repository names the way gazelle makes them.
 type Labels struct {
 	Local map[string]string // module path -> directory in the repository
+}
+
+// LabelsFor returns the labels seen from the module of service at modulePath:
+// the runtime, the conformance module and the service's own module are local.
+func LabelsFor(service, modulePath string) Labels {
+	return Labels{Local: map[string]string{
+		RuntimeModule:     RuntimeDir,
+		ConformanceModule: ConformanceDir,
+		modulePath:        ModuleDir(service),
+	}}
 }
 
 // Label returns the label of the package at importPath, or "" for the standard
@@ -107,3 +118,35 @@ func (l Labels) Deps(sources map[string][]byte) ([]string, error) {
 	sort.Strings(deps)
 	return deps, nil
 }
+
+// PackageLabel returns the label of target in the package at the
+// module-relative directory dir of service's module.
+func PackageLabel(service, dir, target string) string {
+	return "//" + ModuleDir(service) + "/" + dir + ":" + target
+}
+
+// SuiteFilesLabel returns the label of every file of service's conformance
+// suite.
+func SuiteFilesLabel(service string) string {
+	return "//" + SuiteDir(service) + ":files"
+}
+
+// MetadataLabel returns the Bazel label of a metadata file, taking its
+// directory for the Bazel package: metadata/storage.yaml is
+// //metadata:storage.yaml, however the path is written.
+func MetadataLabel(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		abs = file
+	}
+	return "//" + filepath.Base(filepath.Dir(abs)) + ":" + filepath.Base(abs)
+}
+
+// The Bazel targets every generated package declares, and the Starlark file
+// whose macro a service module's root BUILD file calls.
+const (
+	FilesTarget       = "files"       // every file of the package
+	HandwrittenTarget = "handwritten" // its hand-written Go files
+	ServiceRule       = "//tools:armhub.bzl"
+	ServiceMacro      = "armhub_service"
+)

@@ -1,0 +1,41 @@
+package emit
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/runtime"
+)
+
+// Lifecycle is a version's classification at the generation's instant and the
+// time of its next transition, if any.
+type Lifecycle struct {
+	Class runtime.Classification
+	Next  *time.Time
+}
+
+// SpokeCRDVersion lists the spoke package of an API version in a CRD: served
+// unless expired or unavailable, deprecated with a warning that names the
+// expiry when known.
+func SpokeCRDVersion(pkg *golang.Package, l Lifecycle) CRDVersion {
+	c := CRDVersion{
+		Name: pkg.Version, Package: pkg,
+		Served: l.Class != runtime.Expired && l.Class != runtime.Unavailable,
+	}
+	if l.Class == runtime.Deprecated {
+		c.Deprecated = true
+		c.DeprecationWarning = fmt.Sprintf("API version %s is deprecated", pkg.APIVersion)
+		if l.Next != nil {
+			c.DeprecationWarning += " and expires at " + l.Next.UTC().Format("2006-01-02T15:04:05Z")
+		}
+	}
+	return c
+}
+
+// StorageCRDVersion lists a storage variant: the hub is where objects are
+// stored; every storage variant is served so that objects stored by earlier
+// releases stay readable, except those of expired versions.
+func StorageCRDVersion(pkg *golang.Package, l Lifecycle, hub bool) CRDVersion {
+	return CRDVersion{Name: pkg.Version, Package: pkg, Storage: hub, Served: hub || l.Class != runtime.Expired}
+}

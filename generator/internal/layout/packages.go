@@ -1,0 +1,69 @@
+package layout
+
+// Side says which package of an API version something lives in.
+type Side int
+
+// The packages of one API version.
+const (
+	Spoke   Side = iota // <version>: the API shape
+	Storage             // <version>/storage: all optional, property bags
+	Compat              // <version>/storage/compat: earlier shapes of skipping properties
+)
+
+// Sides lists every side, in the order packages of a version are generated.
+var Sides = []Side{Spoke, Storage, Compat}
+
+// PackageDir returns the module-relative directory of the package of side of
+// the version whose spoke package is named version (v20210101).
+func PackageDir(version string, side Side) string {
+	switch side {
+	case Storage:
+		return version + "/storage"
+	case Compat:
+		return version + "/storage/compat"
+	}
+	return version
+}
+
+// ImportPath returns the import path of the package of side of version in the
+// module at modulePath.
+func ImportPath(modulePath, version string, side Side) string {
+	return modulePath + "/" + PackageDir(version, side)
+}
+
+// Alias returns the name generated code imports the package of side of version
+// under: v20210101, v20210101s (storage), v20210101c (compat).
+func Alias(version string, side Side) string {
+	switch side {
+	case Storage:
+		return version + "s"
+	case Compat:
+		return version + "c"
+	}
+	return version
+}
+
+// The service-wide packages of a module, by directory (and package name).
+const (
+	CRDDir      = "crd"      // the CRDs, embedded
+	RegisterDir = "register" // the entry point: schemes, hubs, webhook, CRDs
+)
+
+// The names of generated files.
+const (
+	TypesFile        = "types_gen.go"
+	GroupVersionFile = "groupversion_info_gen.go"
+	DeepCopyFile     = "zz_generated.deepcopy.go"
+	ConversionsFile  = "conversions_gen.go"
+	RegisterFile     = "register_gen.go"
+	CRDGoFile        = "crd_gen.go"
+	SuiteFile        = "conformance_gen_test.go"
+	BuildFile        = "BUILD.bazel"
+	GoModFile        = "go.mod"
+)
+
+// CRDFile returns the module-relative path of the CRD of the resource whose
+// plural (lower case) is plural: crd/<group>_<plural>.yaml.
+func CRDFile(group, plural string) string {
+	return CRDDir + "/" + group + "_" + plural + ".yaml"
+}
