@@ -1,7 +1,9 @@
 """Per-service generation in Bazel.
 
 Each generated service module has a root BUILD.bazel (written by armhub-gen) that
-calls armhub_service. For apis/<service> it declares:
+calls armhub_service with everything this file needs to know about the layout
+(the package of that BUILD file is the module's directory; `suite` names the
+directory of its conformance suite). For apis/<service> it declares:
 
   :generated        runs armhub-gen with exactly the service's inputs (its metadata
                     file, the schema files it reads, the hand-written Go files of
@@ -15,8 +17,8 @@ calls armhub_service. For apis/<service> it declares:
 ArmhubGeneratedInfo = provider(
     doc = "The output trees of one service's generation.",
     fields = {
-        "module": "the tree artifact of apis/<service>",
-        "conformance": "the tree artifact of conformance/<service>",
+        "module": "the tree artifact of the module (apis/<service>)",
+        "conformance": "the tree artifact of its conformance suite",
     },
 )
 
@@ -24,7 +26,6 @@ _GEN = "//generator/cmd/armhub-gen"
 _SYNC = "//generator/cmd/armhub-sync"
 
 def _generated_impl(ctx):
-    service = ctx.attr.service
     module = ctx.actions.declare_directory(ctx.label.name + "/module")
     suite = ctx.actions.declare_directory(ctx.label.name + "/conformance")
     checked_in = "/".join([p for p in [ctx.label.workspace_root, ctx.label.package] if p])
@@ -39,7 +40,7 @@ def _generated_impl(ctx):
         inputs = [ctx.file.metadata] + ctx.files.schemas + ctx.files.handwritten,
         outputs = [module, suite],
         mnemonic = "ArmhubGen",
-        progress_message = "Generating apis/%s" % service,
+        progress_message = "Generating //%s" % ctx.label.package,
     )
     return [
         DefaultInfo(files = depset([module, suite])),
@@ -61,7 +62,8 @@ armhub_generated = rule(
 def _sync_script(ctx, check):
     """Returns the script that compares (check) or copies the generated trees."""
     generated = ctx.attr.generated[ArmhubGeneratedInfo]
-    service = ctx.attr.service
+    module_dir = ctx.label.package
+    suite_dir = ctx.attr.suite
     lines = [
         "#!/usr/bin/env bash",
         "set -uo pipefail",
@@ -73,19 +75,19 @@ def _sync_script(ctx, check):
         # The generation's own output (the folder named after its target) lies
         # under apis/<service> in the runfiles.
         skip = ctx.attr.generated.label.name
-        hint = "run tools/regenerate.sh %s or bazel run //apis/%s:update" % (service, service)
+        hint = "run tools/regenerate.sh %s or bazel run //%s:update" % (ctx.attr.service, module_dir)
         lines += [
             "status=0",
-            "\"$sync\" -check -skip %s -hint \"%s\" \"$module\" apis/%s || status=1" % (skip, hint, service),
-            "\"$sync\" -check -hint \"%s\" \"$suite\" conformance/%s || status=1" % (hint, service),
+            "\"$sync\" -check -skip %s -hint \"%s\" \"$module\" %s || status=1" % (skip, hint, module_dir),
+            "\"$sync\" -check -hint \"%s\" \"$suite\" %s || status=1" % (hint, suite_dir),
             "exit $status",
         ]
     else:
         lines += [
             "set -e",
             "cd \"${BUILD_WORKSPACE_DIRECTORY:?run this with bazel run}\"",
-            "\"$sync\" \"$module\" apis/%s" % service,
-            "\"$sync\" \"$suite\" conformance/%s" % service,
+            "\"$sync\" \"$module\" %s" % module_dir,
+            "\"$sync\" \"$suite\" %s" % suite_dir,
         ]
     script = ctx.actions.declare_file(ctx.label.name + ".sh")
     ctx.actions.write(script, "\n".join(lines) + "\n", is_executable = True)
@@ -100,6 +102,7 @@ def _update_impl(ctx):
 
 _SYNC_ATTRS = {
     "service": attr.string(mandatory = True),
+    "suite": attr.string(mandatory = True, doc = "the directory of the conformance suite"),
     "generated": attr.label(mandatory = True, providers = [ArmhubGeneratedInfo]),
     "checked_in": attr.label_list(allow_files = True),
     "_sync": attr.label(default = _SYNC, executable = True, cfg = "target"),
@@ -119,13 +122,14 @@ armhub_update = rule(
     executable = True,
 )
 
-def armhub_service(name, metadata, schemas, packages, handwritten):
+def armhub_service(name, metadata, schemas, suite, packages, handwritten):
     """Declares the generation targets of service `name` (see the file's doc).
 
     Args:
-      name: the service: apis/<name>, conformance/<name>.
+      name: the service's name.
       metadata: the label of metadata/<name>.yaml.
       schemas: the labels of the schema files the generation reads.
+      suite: the directory of the service's conformance suite.
       packages: the :files filegroups of the module's generated packages.
       handwritten: the :handwritten filegroups scanned for augmentations.
     """
@@ -141,18 +145,20 @@ def armhub_service(name, metadata, schemas, packages, handwritten):
     native.filegroup(name = "files", srcs = native.glob(["**"]), visibility = public)
     native.filegroup(
         name = "all_files",
-        srcs = [":files"] + packages + ["//conformance/%s:files" % name],
+        srcs = [":files"] + packages + ["//%s:files" % suite],
         visibility = public,
     )
     armhub_up_to_date_test(
         name = "up_to_date_test",
         size = "small",
         service = name,
+        suite = suite,
         generated = ":generated",
         checked_in = [":all_files"],
     )
     armhub_update(
         name = "update",
         service = name,
+        suite = suite,
         generated = ":generated",
     )

@@ -22,9 +22,9 @@ mkdir -p "$ws"
 "$top/tools/build-generator.sh" "$ws/armhub-gen"
 targets=()
 for p in "${providers[@]}"; do
-  name=$(echo "${p#Microsoft.}" | tr 'A-Z' 'a-z' | tr -d '.-')
-  "$ws/armhub-gen" -provider "$p" -schemas "$schemas" -out "$ws/apis/$name" -conformance-out "$ws/conformance/$name" 2>/dev/null
-  targets+=("//apis/$name/..." "//conformance/$name/...")
+  "$ws/armhub-gen" -provider "$p" -schemas "$schemas" -root "$ws" 2>/dev/null
+  read -r module suite < <("$ws/armhub-gen" -provider "$p" -schemas "$schemas" -print module-dir,suite-dir)
+  targets+=("//$module/..." "//$suite/...")
 done
 rm -f "$ws/armhub-gen"
 

@@ -20,19 +20,28 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 tools/build-generator.sh "$bin/armhub-gen"
 
+# Where each service's module and suite live is the generator's to say (-root,
+# -print), never this script's.
 for service in "${services[@]}"; do
-  "$bin/armhub-gen" -metadata "metadata/$service.yaml" -out "apis/$service" -conformance-out "conformance/$service" "${check[@]}"
+  "$bin/armhub-gen" -metadata "metadata/$service.yaml" -root . "${check[@]}"
   if [ ${#check[@]} -eq 0 ]; then
-    echo "regenerated apis/$service"
+    echo "regenerated $("$bin/armhub-gen" -metadata "metadata/$service.yaml" -print module-dir)"
   fi
 done
 
 if [ ${#check[@]} -eq 0 ]; then
   # Every module of the repository is in go.work; modules require each other at
   # their released versions, which go.work maps to the local copies.
-  go work use ./runtime ./generator ./conformance ./serving $(ls -d apis/*/ 2>/dev/null | sed 's|/$||; s|^|./|')
-  for mod in runtime $(ls -d apis/*/ 2>/dev/null | sed 's|/$||'); do
-    version=$(sed -n 's/^  version: \(v[0-9.]*\)$/\1/p' "metadata/$(basename "$mod").yaml" 2>/dev/null || true)
-    go work edit -replace "github.com/armhub/armhub/$mod@${version:-v0.1.0}=./$mod"
+  read -r path version dir < <("$bin/armhub-gen" -metadata "metadata/${services[0]}.yaml" -print runtime-module,runtime-version,runtime-dir)
+  replaces=("$path@$version=./$dir")
+  dirs=(./runtime ./generator ./conformance ./serving)
+  for f in metadata/*.yaml; do
+    read -r path version dir < <("$bin/armhub-gen" -metadata "$f" -print module-path,module-version,module-dir)
+    dirs+=("./$dir")
+    replaces+=("$path@${version/#-/v0.1.0}=./$dir")
+  done
+  go work use "${dirs[@]}"
+  for r in "${replaces[@]}"; do
+    go work edit -replace "$r"
   done
 fi

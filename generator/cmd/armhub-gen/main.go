@@ -4,6 +4,8 @@
 //	armhub-gen -metadata metadata/storage.yaml -out apis/storage
 //	armhub-gen -metadata metadata/storage.yaml -out apis/storage -check
 //	armhub-gen -provider Microsoft.Storage -schemas DIR -out /tmp/storage
+//	armhub-gen -metadata metadata/storage.yaml -root .        # apis/storage and conformance/storage
+//	armhub-gen -metadata metadata/storage.yaml -print module-path,module-dir
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -27,6 +30,8 @@ type options struct {
 	provider    string
 	schemas     string
 	out         string
+	root        string
+	print       string
 	suite       string
 	handwritten string
 	now         string
@@ -51,6 +56,8 @@ func parseFlags(args []string) (*options, error) {
 	flags.StringVar(&o.provider, "provider", "", "generate every version and resource of this provider found under -schemas, without a metadata file")
 	flags.StringVar(&o.schemas, "schemas", "", "the schema root (holding <api-version>/<Provider>.json and common/); overrides the metadata's")
 	flags.StringVar(&o.out, "out", "", "the module directory to write (or, with -check, to compare)")
+	flags.StringVar(&o.root, "root", "", "the repository root: write the module and its conformance suite where the repository keeps them (instead of -out and -conformance-out)")
+	flags.StringVar(&o.print, "print", "", "print these comma-separated facts about the service and stop: "+strings.Join(printableNames(), ", "))
 	flags.StringVar(&o.suite, "conformance-out", "", "the directory of the service's generated conformance suite (optional)")
 	flags.StringVar(&o.handwritten, "handwritten", "", "the checked-in module, scanned for hand-written augmentations; default -out")
 	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
@@ -68,8 +75,14 @@ func parseFlags(args []string) (*options, error) {
 	if o.provider != "" && o.schemas == "" {
 		return nil, errors.New("-provider needs -schemas")
 	}
-	if o.out == "" && !o.lifecycles {
-		return nil, errors.New("-out is required")
+	if o.root != "" && (o.out != "" || o.suite != "") {
+		return nil, errors.New("-root sets the output directories: give it without -out and -conformance-out")
+	}
+	if o.out == "" && o.root == "" && !o.lifecycles && o.print == "" {
+		return nil, errors.New("-out or -root is required")
+	}
+	if o.print != "" {
+		return o, checkPrint(o.print)
 	}
 	return o, nil
 }
@@ -82,6 +95,13 @@ func run(args []string, stdout io.Writer) error {
 	svc, err := loadService(o)
 	if err != nil {
 		return err
+	}
+	if o.print != "" {
+		return printFields(stdout, svc, o.print)
+	}
+	if o.root != "" {
+		o.out = filepath.Join(o.root, filepath.FromSlash(layout.ModuleDir(svc.Name)))
+		o.suite = filepath.Join(o.root, filepath.FromSlash(layout.SuiteDir(svc.Name)))
 	}
 	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o)}
 	if o.handwritten != "" {

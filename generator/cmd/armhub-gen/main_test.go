@@ -14,7 +14,9 @@ func TestFlagErrors(t *testing.T) {
 		"neither":          {[]string{"-out", "x"}, "exactly one of -metadata or -provider"},
 		"both":             {[]string{"-metadata", "m.yaml", "-provider", "P", "-out", "x"}, "exactly one of -metadata or -provider"},
 		"provider alone":   {[]string{"-provider", "P", "-out", "x"}, "-provider needs -schemas"},
-		"no out":           {[]string{"-metadata", "m.yaml"}, "-out is required"},
+		"no out":           {[]string{"-metadata", "m.yaml"}, "-out or -root is required"},
+		"root and out":     {[]string{"-metadata", "m.yaml", "-root", ".", "-out", "x"}, "without -out"},
+		"unknown fact":     {[]string{"-metadata", "m.yaml", "-print", "service,colour"}, `unknown field "colour"`},
 		"missing metadata": {[]string{"-metadata", "does-not-exist.yaml", "-out", "x"}, "does-not-exist.yaml"},
 	}
 	for name, c := range cases {
@@ -38,5 +40,17 @@ func TestLifecyclesListing(t *testing.T) {
 		"2024-11-30: supported, no further transition\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestPrintFacts(t *testing.T) {
+	var out bytes.Buffer
+	err := run([]string{"-metadata", "../../../metadata/storage.yaml", "-print", "service,module-path,module-version,module-dir,suite-dir,runtime-module,runtime-dir"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "storage github.com/armhub/armhub/apis/storage v0.1.0 apis/storage conformance/storage github.com/armhub/armhub/runtime runtime\n"
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }

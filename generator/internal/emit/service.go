@@ -23,12 +23,13 @@ type ServiceBuild struct {
 func ServiceBuildFile(s ServiceBuild) []byte {
 	var b strings.Builder
 	b.WriteString(buildHeader)
-	b.WriteString("load(\"//tools:armhub.bzl\", \"armhub_service\")\n\n")
-	fmt.Fprintf(&b, "armhub_service(\n    name = %q,\n", s.Service)
-	fmt.Fprintf(&b, "    handwritten = %s,\n", starlarkList(s.labels(s.Handwritten, "handwritten"), "    "))
+	fmt.Fprintf(&b, "load(%q, %q)\n\n", layout.ServiceRule, layout.ServiceMacro)
+	fmt.Fprintf(&b, "%s(\n    name = %q,\n", layout.ServiceMacro, s.Service)
+	fmt.Fprintf(&b, "    handwritten = %s,\n", starlarkList(s.labels(s.Handwritten, layout.HandwrittenTarget), "    "))
 	fmt.Fprintf(&b, "    metadata = %q,\n", s.Metadata)
-	fmt.Fprintf(&b, "    packages = %s,\n", starlarkList(s.labels(s.Packages, "files"), "    "))
+	fmt.Fprintf(&b, "    packages = %s,\n", starlarkList(s.labels(s.Packages, layout.FilesTarget), "    "))
 	fmt.Fprintf(&b, "    schemas = %s,\n", starlarkList(sortedCopy(s.Schemas), "    "))
+	fmt.Fprintf(&b, "    suite = %q,\n", layout.SuiteDir(s.Service))
 	b.WriteString(")\n")
 	return []byte(b.String())
 }

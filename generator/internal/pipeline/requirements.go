@@ -25,3 +25,14 @@ func moduleRequirements() []emit.Requirement {
 	}
 	return out
 }
+
+// RequiredVersion returns the version of module path that generated modules
+// require, or "" when they do not require it.
+func RequiredVersion(path string) string {
+	for _, r := range moduleRequirements() {
+		if r.Path == path {
+			return r.Version
+		}
+	}
+	return ""
+}
