@@ -12,10 +12,10 @@
 package conversion
 
 import (
-	"github.com/armhub/armhub/generator/internal/layout"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // Version is one API version of the service with its spoke and storage packages.

@@ -3,12 +3,12 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 

@@ -6,13 +6,14 @@ package emit
 import (
 	"bytes"
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
 	"sort"
 	"strings"
+
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // Files maps a slash-separated path, relative to the module root, to its content.

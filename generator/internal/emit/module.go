@@ -2,9 +2,10 @@ package emit
 
 import (
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 	"sort"
 	"strings"
+
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // Requirement is one module requirement of a generated go.mod.

@@ -2,9 +2,9 @@ package emit
 
 import (
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // RegisterFile returns the service's entry point (package register): the

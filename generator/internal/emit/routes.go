@@ -2,10 +2,10 @@ package emit
 
 import (
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // level is one of the three things that convert between versions of a resource:

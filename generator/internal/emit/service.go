@@ -2,8 +2,9 @@ package emit
 
 import (
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 	"strings"
+
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // ServiceBuild describes the Bazel generation of one service: its inputs by label

@@ -2,12 +2,12 @@ package emit
 
 import (
 	"fmt"
-	"github.com/armhub/armhub/generator/internal/layout"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
