@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
-	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // Import paths and the aliases generated files use for them.
@@ -199,45 +198,11 @@ func writeField(g *goFile, f *golang.Field) {
 }
 
 func fieldMarkers(f *golang.Field) []string {
-	var markers []string
+	required := "kubebuilder:validation:Optional"
 	if f.Required {
-		markers = append(markers, "kubebuilder:validation:Required")
-	} else {
-		markers = append(markers, "kubebuilder:validation:Optional")
+		required = "kubebuilder:validation:Required"
 	}
-	prefix := "kubebuilder:validation:"
-	if f.Type.Kind == model.KindArray && (f.Validation.MinLength != nil || f.Validation.Pattern != "") {
-		prefix = "kubebuilder:validation:items:"
-	}
-	v := f.Validation
-	markers = appendInt(markers, prefix+"MinLength", v.MinLength)
-	markers = appendInt(markers, prefix+"MaxLength", v.MaxLength)
-	if v.Pattern != "" {
-		markers = append(markers, prefix+"Pattern="+strconv.Quote(v.Pattern))
-	}
-	markers = appendFloat(markers, "kubebuilder:validation:Minimum", v.Minimum)
-	markers = appendFloat(markers, "kubebuilder:validation:Maximum", v.Maximum)
-	markers = appendFloat(markers, "kubebuilder:validation:MultipleOf", v.MultipleOf)
-	markers = appendInt(markers, "kubebuilder:validation:MinItems", v.MinItems)
-	markers = appendInt(markers, "kubebuilder:validation:MaxItems", v.MaxItems)
-	if f.Format != "" {
-		markers = append(markers, "kubebuilder:validation:Format="+f.Format)
-	}
-	return markers
-}
-
-func appendInt(markers []string, name string, value *int64) []string {
-	if value == nil {
-		return markers
-	}
-	return append(markers, fmt.Sprintf("%s=%d", name, *value))
-}
-
-func appendFloat(markers []string, name string, value *float64) []string {
-	if value == nil {
-		return markers
-	}
-	return append(markers, name+"="+strconv.FormatFloat(*value, 'g', -1, 64))
+	return append([]string{required}, validationMarkers(f)...)
 }
 
 func writeEnum(g *goFile, e *golang.Enum) {
