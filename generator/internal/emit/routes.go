@@ -29,11 +29,7 @@ func levels() []level {
 func writeRoutes(s *scope, kind string, r *golang.Resource) {
 	g := s.module.Graph
 	hub := g.Hubs[kind]
-	s.file.use(armruntimeMod, "armruntime")
 	for _, l := range levels() {
-		if l.needsHub {
-			s.file.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")
-		}
 		switch {
 		case s.side == conversion.SpokeSide && l.needsHub:
 			writeCarryRoute(s, l, r)

@@ -9,14 +9,6 @@ import (
 	"github.com/armhub/armhub/generator/internal/golang"
 )
 
-// Import paths and the aliases generated files use for them.
-const (
-	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	runtimePath   = "k8s.io/apimachinery/pkg/runtime"
-	schemaPath    = "k8s.io/apimachinery/pkg/runtime/schema"
-	armruntimeMod = "github.com/armhub/armhub/runtime"
-)
-
 // Target says where a package goes: its group and its import path.
 type Target struct {
 	Group      string // the Kubernetes group
@@ -60,9 +52,6 @@ func packageFiles(pkg *golang.Package, target Target, emitters map[string]func(*
 
 func groupVersionFile(pkg *golang.Package, target Target) (*goFile, error) {
 	g := newGoFile(pkg.Name)
-	g.use(metav1Path, "metav1")
-	g.use(runtimePath, "")
-	g.use(schemaPath, "")
 	what := fmt.Sprintf("the %s API version %s", strings.ToLower(kindOfPackage(pkg)), pkg.APIVersion)
 	if pkg.Storage {
 		what = "the storage variant of API version " + pkg.APIVersion
@@ -100,8 +89,6 @@ func kindOfPackage(pkg *golang.Package) string {
 
 func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 	g := newGoFile(pkg.Name)
-	g.use(metav1Path, "metav1")
-	g.use(schemaPath, "")
 	for _, r := range pkg.Resources {
 		writeResource(g, r, pkg.Storage)
 	}
@@ -111,14 +98,7 @@ func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 	for _, e := range pkg.Enums {
 		writeEnum(g, e)
 	}
-	useRuntimeIfNeeded(g, pkg)
 	return g, nil
-}
-
-func useRuntimeIfNeeded(g *goFile, pkg *golang.Package) {
-	if strings.Contains(g.body.String(), "armruntime.") {
-		g.use(armruntimeMod, "armruntime")
-	}
 }
 
 func writeResource(g *goFile, r *golang.Resource, storage bool) {
