@@ -10,7 +10,7 @@ import (
 // versions, the resource-level assignments, the routes to and from the hub, and
 // the KubernetesResource methods.
 func ConversionFile(m *Module, version int, pkgSide conversion.Side, pkgName string) ([]byte, error) {
-	g := newGoFile(pkgName)
+	g := newModuleFile(pkgName, m)
 	s := &scope{module: m, version: version, side: pkgSide, file: g}
 	for _, link := range m.Graph.Links {
 		if link.Host.Version == version && link.Host.Side == pkgSide {
@@ -44,7 +44,6 @@ func writeResourceAssign(s *scope, r *golang.Resource) {
 		next = side{n, conversion.StorageSide}
 	}
 	other := s.qualifier(next.version, next.pkg) + r.Kind
-	s.file.use("fmt", "")
 	s.file.printf(`
 // AssignProperties_To_%[1]s copies this %[1]s into destination.
 func (source *%[1]s) AssignProperties_To_%[1]s(destination *%[2]s) error {

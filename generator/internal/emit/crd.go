@@ -209,10 +209,7 @@ func resourceSchema(pkg *golang.Package, r *golang.Resource) *Schema {
 func structSchema(pkg *golang.Package, s *golang.Struct) *Schema {
 	schema := &Schema{Type: "object", Description: s.Doc, Properties: map[string]*Schema{}}
 	for _, f := range s.Fields {
-		fs := typeSchema(pkg, f.Type)
-		fs.Description = f.Doc
-		applyValidation(fs, f)
-		schema.Properties[f.JSONName] = fs
+		schema.Properties[f.JSONName] = fieldSchema(pkg, f)
 		if f.Required {
 			schema.Required = append(schema.Required, f.JSONName)
 		}
@@ -220,18 +217,11 @@ func structSchema(pkg *golang.Package, s *golang.Struct) *Schema {
 	return schema
 }
 
-func applyValidation(s *Schema, f *golang.Field) {
-	target := s
-	if s.Type == "array" && s.Items != nil && s.Items.Type == "string" && (f.Validation.MinLength != nil || f.Validation.Pattern != "") {
-		target = s.Items
-	}
-	v := f.Validation
-	target.MinLength, target.MaxLength, target.Pattern = v.MinLength, v.MaxLength, v.Pattern
-	s.Minimum, s.Maximum, s.MultipleOf = v.Minimum, v.Maximum, v.MultipleOf
-	s.MinItems, s.MaxItems = v.MinItems, v.MaxItems
-	if f.Format != "" && s.Type == "string" {
-		s.Format = f.Format
-	}
+func fieldSchema(pkg *golang.Package, f *golang.Field) *Schema {
+	s := typeSchema(pkg, f.Type)
+	s.Description = f.Doc
+	applyValidations(s, f)
+	return s
 }
 
 func typeSchema(pkg *golang.Package, t *golang.Type) *Schema {

@@ -10,7 +10,6 @@ import (
 
 func deepCopyFile(pkg *golang.Package, _ Target) (*goFile, error) {
 	g := newGoFile(pkg.Name)
-	g.use(runtimePath, "")
 	for _, r := range pkg.Resources {
 		writeResourceDeepCopy(g, r)
 	}

@@ -10,6 +10,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"sort"
 	"strings"
 
@@ -29,35 +30,58 @@ func (f Files) Paths() []string {
 	return paths
 }
 
+// standardImports are the packages any generated file may use, by the name
+// generated code calls them.
+var standardImports = map[string]string{
+	"fmt":             "fmt",
+	"testing":         "testing",
+	"metav1":          "k8s.io/apimachinery/pkg/apis/meta/v1",
+	"runtime":         "k8s.io/apimachinery/pkg/runtime",
+	"schema":          "k8s.io/apimachinery/pkg/runtime/schema",
+	"armruntime":      layout.RuntimeModule,
+	"armwebhook":      layout.WebhookPackage,
+	"harness":         layout.HarnessPackage,
+	"conversion":      "sigs.k8s.io/controller-runtime/pkg/conversion",
+	"manager":         "sigs.k8s.io/controller-runtime/pkg/manager",
+	"client":          "sigs.k8s.io/controller-runtime/pkg/client",
+	"apiextensionsv1": "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
+}
+
 // goFile accumulates the source of one Go file.
+//
+// Emitters never declare imports: they write package-qualified names
+// (metav1.ObjectMeta, v20210401s.Widget), and bytes imports the packages whose
+// names the body uses as the left side of a selector, looking each name up in
+// the file's table. Every table starts as standardImports; newModuleFile adds
+// the packages of the service module. So a file imports exactly the packages
+// its code uses, and this is the only way a generated file gets an import.
 type goFile struct {
 	pkg     string
-	imports map[string]string // path -> alias ("" for none)
+	imports map[string]string // the file's table: package name -> import path
 	doc     string            // the package comment, without comment markers
 	body    bytes.Buffer
 }
 
 func newGoFile(pkg string) *goFile {
-	return &goFile{pkg: pkg, imports: map[string]string{}}
+	return &goFile{pkg: pkg, imports: maps.Clone(standardImports)}
 }
 
-func (g *goFile) use(path, alias string) {
-	g.imports[path] = alias
+// newModuleFile returns a file of package pkg that may also use every package
+// of the service module m: each version's spoke, storage and compat packages
+// (by Module.Alias) and its crd package.
+func newModuleFile(pkg string, m *Module) *goFile {
+	g := newGoFile(pkg)
+	g.imports[layout.CRDDir] = m.Path + "/" + layout.CRDDir
+	for v := range m.Graph.Versions {
+		for _, side := range layout.Sides {
+			g.imports[m.Alias(v, side)] = m.ImportPath(v, side)
+		}
+	}
+	return g
 }
 
 func (g *goFile) printf(format string, args ...any) {
 	fmt.Fprintf(&g.body, format, args...)
-}
-
-// knownImports are the packages generated code may use without declaring them.
-var knownImports = map[string]string{
-	"fmt":        "fmt",
-	"testing":    "testing",
-	"metav1":     metav1Path,
-	"runtime":    runtimePath,
-	"schema":     schemaPath,
-	"armruntime": layout.RuntimeModule,
-	"conversion": "sigs.k8s.io/controller-runtime/pkg/conversion",
 }
 
 // bytes returns the gofmt'd file, importing exactly the packages the body uses; a
@@ -68,42 +92,40 @@ func (g *goFile) bytes() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parsing generated package %s: %w\n%s", g.pkg, err, numbered(body))
 	}
-	imports := map[string]string{} // alias -> path
-	for alias, path := range knownImports {
-		imports[alias] = path
-	}
-	for path, alias := range g.imports {
-		if alias == "" {
-			alias = path[strings.LastIndex(path, "/")+1:]
-		}
-		imports[alias] = path
-	}
 	var out bytes.Buffer
 	out.WriteString(layout.GeneratedGo + "\n\n")
 	if g.doc != "" {
 		out.WriteString(comment(g.doc, ""))
 	}
 	fmt.Fprintf(&out, "package %s\n\n", g.pkg)
-	var lines []string
-	for alias, path := range imports {
-		switch {
-		case !used[alias]:
-		case alias == path[strings.LastIndex(path, "/")+1:]:
-			lines = append(lines, fmt.Sprintf("\t%q\n", path))
-		default:
-			lines = append(lines, fmt.Sprintf("\t%s %q\n", alias, path))
-		}
-	}
-	sort.Slice(lines, func(i, j int) bool { return importPath(lines[i]) < importPath(lines[j]) })
-	if len(lines) > 0 {
-		out.WriteString("import (\n" + strings.Join(lines, "") + ")\n\n")
-	}
+	out.WriteString(g.importDecl(used))
 	out.WriteString(body)
 	formatted, err := format.Source(out.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated package %s: %w\n%s", g.pkg, err, numbered(out.String()))
 	}
 	return formatted, nil
+}
+
+// importDecl returns the import declaration of the packages in the file's table
+// whose names are used, sorted by path, with a name only where it differs from
+// the path's last element.
+func (g *goFile) importDecl(used map[string]bool) string {
+	var lines []string
+	for name, path := range g.imports {
+		switch {
+		case !used[name]:
+		case name == path[strings.LastIndex(path, "/")+1:]:
+			lines = append(lines, fmt.Sprintf("\t%q\n", path))
+		default:
+			lines = append(lines, fmt.Sprintf("\t%s %q\n", name, path))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	sort.Slice(lines, func(i, j int) bool { return importPath(lines[i]) < importPath(lines[j]) })
+	return "import (\n" + strings.Join(lines, "") + ")\n\n"
 }
 
 func importPath(line string) string {

@@ -3,7 +3,6 @@ package emit
 import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
-	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // writeLink writes the two property-assignment methods of a link on its host
@@ -39,14 +38,12 @@ type %[1]s interface {
 	s.file.printf("\n// AssignProperties_From_%[1]s copies source into this %[2]s.\nfunc (destination *%[2]s) AssignProperties_From_%[1]s(source *%[3]s) error {\n%[4]s",
 		linkName, hostName, otherName, from.body.String())
 	s.file.printf("var asAny any = destination\nif augmented, ok := asAny.(%s); ok {\nreturn augmented.AssignPropertiesFrom(source)\n}\nreturn nil\n}\n", augment)
-	s.file.use("fmt", "")
 }
 
 // writeAssignBody writes the statements copying one end of link into the other;
 // toOther says the host is the source.
 func writeAssignBody(w *assignWriter, link *conversion.Link, toOther, withBag bool) {
 	if withBag {
-		w.scope.file.use(layout.RuntimeModule, "armruntime")
 		w.printf("bag := armruntime.NewPropertyBag(source.PropertyBag)\n")
 	}
 	for _, plan := range link.Fields {

@@ -62,15 +62,13 @@ type scope struct {
 	file    *goFile
 }
 
-// qualifier returns the prefix for names of the package of (version, side),
-// importing it when it is another package.
+// qualifier returns the prefix for names of the package of (version, side):
+// none in that package itself, else its alias (which newModuleFile knows).
 func (s *scope) qualifier(version int, side conversion.Side) string {
 	if version == s.version && side == s.side {
 		return ""
 	}
-	alias := s.module.Alias(version, side)
-	s.file.use(s.module.ImportPath(version, side), alias)
-	return alias + "."
+	return s.module.Alias(version, side) + "."
 }
 
 // typeName returns the Go source of t, a type of the package of (version, side).
@@ -92,8 +90,7 @@ func (s *scope) typeName(t *golang.Type, version int, side conversion.Side) stri
 	case model.KindEnum:
 		return prefix + s.qualifier(version, side) + t.Named
 	}
-	if isRuntimeNamed(t.Named) {
-		s.useRuntimeNamed(t.Named)
+	if isRuntimeNamed(t.Named) { // already qualified
 		return prefix + t.Named
 	}
 	return prefix + s.qualifier(version, side) + t.Named
@@ -101,14 +98,6 @@ func (s *scope) typeName(t *golang.Type, version int, side conversion.Side) stri
 
 func isRuntimeNamed(name string) bool {
 	return name == golang.OwnerType || name == golang.JSONType || name == golang.Condition
-}
-
-func (s *scope) useRuntimeNamed(name string) {
-	if name == golang.Condition {
-		s.file.use(metav1Path, "metav1")
-		return
-	}
-	s.file.use(layout.RuntimeModule, "armruntime")
 }
 
 // base returns t without its pointer.

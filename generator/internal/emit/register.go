@@ -4,22 +4,16 @@ import (
 	"fmt"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
-	"github.com/armhub/armhub/generator/internal/layout"
 )
+
 
 // RegisterFile returns the service's entry point (package register): the
 // registration of every version's types with a scheme, the conversion
 // webhook's setup with a controller-runtime manager, and the service's CRDs with
 // the webhook's address applied.
 func RegisterFile(m *Module, service, path string) ([]byte, error) {
-	g := newGoFile("register")
+	g := newModuleFile("register", m)
 	s := &scope{module: m, version: -1, file: g}
-	g.use("k8s.io/apimachinery/pkg/runtime", "")
-	g.use("sigs.k8s.io/controller-runtime/pkg/manager", "")
-	g.use("sigs.k8s.io/controller-runtime/pkg/client", "")
-	g.use("k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", "apiextensionsv1")
-	g.use(layout.WebhookPackage, "armwebhook")
-	g.use(m.Path+"/"+layout.CRDDir, "")
 	g.doc = fmt.Sprintf(`Package register is the entry point of the %[1]s service: it registers the
 types of every API version (spokes and storage variants) with a scheme, sets up
 their conversion webhook with a controller-runtime manager, and gives the CRDs

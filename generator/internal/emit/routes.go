@@ -5,7 +5,6 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
-	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // level is one of the three things that convert between versions of a resource:
@@ -30,11 +29,7 @@ func levels() []level {
 func writeRoutes(s *scope, kind string, r *golang.Resource) {
 	g := s.module.Graph
 	hub := g.Hubs[kind]
-	s.file.use(layout.RuntimeModule, "armruntime")
 	for _, l := range levels() {
-		if l.needsHub {
-			s.file.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")
-		}
 		switch {
 		case s.side == conversion.SpokeSide && l.needsHub:
 			writeCarryRoute(s, l, r)

@@ -8,14 +8,6 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
-	"github.com/armhub/armhub/generator/internal/model"
-)
-
-// Import paths and the aliases generated files use for them.
-const (
-	metav1Path  = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	runtimePath = "k8s.io/apimachinery/pkg/runtime"
-	schemaPath  = "k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // Target says where a package goes: its group and its import path.
@@ -61,9 +53,6 @@ func packageFiles(pkg *golang.Package, target Target, emitters map[string]func(*
 
 func groupVersionFile(pkg *golang.Package, target Target) (*goFile, error) {
 	g := newGoFile(pkg.Name)
-	g.use(metav1Path, "metav1")
-	g.use(runtimePath, "")
-	g.use(schemaPath, "")
 	what := fmt.Sprintf("the %s API version %s", strings.ToLower(kindOfPackage(pkg)), pkg.APIVersion)
 	if pkg.Storage {
 		what = "the storage variant of API version " + pkg.APIVersion
@@ -101,8 +90,6 @@ func kindOfPackage(pkg *golang.Package) string {
 
 func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 	g := newGoFile(pkg.Name)
-	g.use(metav1Path, "metav1")
-	g.use(schemaPath, "")
 	for _, r := range pkg.Resources {
 		writeResource(g, r, pkg.Storage)
 	}
@@ -112,14 +99,7 @@ func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 	for _, e := range pkg.Enums {
 		writeEnum(g, e)
 	}
-	useRuntimeIfNeeded(g, pkg)
 	return g, nil
-}
-
-func useRuntimeIfNeeded(g *goFile, pkg *golang.Package) {
-	if strings.Contains(g.body.String(), "armruntime.") {
-		g.use(layout.RuntimeModule, "armruntime")
-	}
 }
 
 func writeResource(g *goFile, r *golang.Resource, storage bool) {
@@ -199,45 +179,11 @@ func writeField(g *goFile, f *golang.Field) {
 }
 
 func fieldMarkers(f *golang.Field) []string {
-	var markers []string
+	required := "kubebuilder:validation:Optional"
 	if f.Required {
-		markers = append(markers, "kubebuilder:validation:Required")
-	} else {
-		markers = append(markers, "kubebuilder:validation:Optional")
+		required = "kubebuilder:validation:Required"
 	}
-	prefix := "kubebuilder:validation:"
-	if f.Type.Kind == model.KindArray && (f.Validation.MinLength != nil || f.Validation.Pattern != "") {
-		prefix = "kubebuilder:validation:items:"
-	}
-	v := f.Validation
-	markers = appendInt(markers, prefix+"MinLength", v.MinLength)
-	markers = appendInt(markers, prefix+"MaxLength", v.MaxLength)
-	if v.Pattern != "" {
-		markers = append(markers, prefix+"Pattern="+strconv.Quote(v.Pattern))
-	}
-	markers = appendFloat(markers, "kubebuilder:validation:Minimum", v.Minimum)
-	markers = appendFloat(markers, "kubebuilder:validation:Maximum", v.Maximum)
-	markers = appendFloat(markers, "kubebuilder:validation:MultipleOf", v.MultipleOf)
-	markers = appendInt(markers, "kubebuilder:validation:MinItems", v.MinItems)
-	markers = appendInt(markers, "kubebuilder:validation:MaxItems", v.MaxItems)
-	if f.Format != "" {
-		markers = append(markers, "kubebuilder:validation:Format="+f.Format)
-	}
-	return markers
-}
-
-func appendInt(markers []string, name string, value *int64) []string {
-	if value == nil {
-		return markers
-	}
-	return append(markers, fmt.Sprintf("%s=%d", name, *value))
-}
-
-func appendFloat(markers []string, name string, value *float64) []string {
-	if value == nil {
-		return markers
-	}
-	return append(markers, name+"="+strconv.FormatFloat(*value, 'g', -1, 64))
+	return append([]string{required}, validationMarkers(f)...)
 }
 
 func writeEnum(g *goFile, e *golang.Enum) {

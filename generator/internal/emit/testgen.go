@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
-	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // ConformanceFile returns the generated conformance suite of a service: for every
@@ -14,9 +13,7 @@ import (
 // reliability test across all spokes, and JSON round trips of every resource and
 // compat type.
 func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) {
-	g := newGoFile(pkg)
-	g.use(layout.HarnessPackage, "")
-	g.use("sigs.k8s.io/controller-runtime/pkg/conversion", "")
+	g := newModuleFile(pkg, m)
 	s := &scope{module: m, version: -1, file: g}
 	for _, kind := range m.Graph.Kinds() {
 		writeKindTests(s, kind)
@@ -32,7 +29,6 @@ func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) 
 // writeCRDTest writes the test that validates the module's CRDs against the
 // registered Go types of every spoke and storage version.
 func writeCRDTest(s *scope) {
-	s.file.use(s.module.Path+"/"+layout.CRDDir, "")
 	s.file.printf("\nfunc TestCRDs(t *testing.T) {\n\tharness.CRDs(t, crd.Files")
 	for i := range s.module.Graph.Versions {
 		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide} {
@@ -106,7 +102,6 @@ func TestAssignNextBack_%[1]s(t *testing.T) {
 		s.file.printf("\t\t%s,\n", spoke)
 	}
 	s.file.printf("\t)\n}\n")
-	s.file.use("testing", "")
 }
 
 // writeHubTests writes the tests that fill a hub (property bags included) and
