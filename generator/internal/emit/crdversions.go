@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/generator/internal/naming"
 	"github.com/armhub/armhub/runtime"
 )
 
@@ -38,4 +40,9 @@ func SpokeCRDVersion(pkg *golang.Package, l Lifecycle) CRDVersion {
 // releases stay readable, except those of expired versions.
 func StorageCRDVersion(pkg *golang.Package, l Lifecycle, hub bool) CRDVersion {
 	return CRDVersion{Name: pkg.Version, Package: pkg, Storage: hub, Served: hub || l.Class != runtime.Expired}
+}
+
+// CRDPath returns the module-relative path of the CRD of kind in group.
+func CRDPath(group, kind string) string {
+	return layout.CRDFile(group, naming.Lower(Plural(kind)))
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 )
@@ -25,6 +26,19 @@ func SpokeFiles(pkg *golang.Package, target Target) (Files, error) {
 		layout.TypesFile:        typesFile,
 		layout.DeepCopyFile:     deepCopyFile,
 	})
+}
+
+// CompatPackage returns the compat package of version i of graph, or nil when
+// it has none.
+func CompatPackage(graph *conversion.Graph, i int) *golang.Package {
+	structs := graph.Compat[i]
+	if len(structs) == 0 {
+		return nil
+	}
+	sorted := append([]*golang.Struct(nil), structs...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Name < sorted[b].Name })
+	storage := graph.Versions[i].Storage
+	return &golang.Package{APIVersion: storage.APIVersion, Name: "compat", Version: storage.Version, Storage: true, Structs: sorted}
 }
 
 // CompatFiles returns the Go files of a compat package: types and DeepCopy.

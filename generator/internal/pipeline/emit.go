@@ -12,7 +12,6 @@ import (
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
-	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // emitted is what the emit stage returns.
@@ -66,7 +65,7 @@ func (e *emitter) packages(versions []Version) error {
 		}{
 			{layout.Spoke, v.Spoke, emit.SpokeFiles},
 			{layout.Storage, v.Storage, emit.SpokeFiles},
-			{layout.Compat, compatPackage(e.module.Graph, i, v), emit.CompatFiles},
+			{layout.Compat, emit.CompatPackage(e.module.Graph, i), emit.CompatFiles},
 		}
 		for _, s := range sides {
 			if s.pkg == nil {
@@ -78,17 +77,6 @@ func (e *emitter) packages(versions []Version) error {
 		}
 	}
 	return nil
-}
-
-// compatPackage returns the compat package of version i, or nil when it has none.
-func compatPackage(graph *conversion.Graph, i int, v Version) *golang.Package {
-	structs := graph.Compat[i]
-	if len(structs) == 0 {
-		return nil
-	}
-	sorted := append([]*golang.Struct(nil), structs...)
-	sort.Slice(sorted, func(a, b int) bool { return sorted[a].Name < sorted[b].Name })
-	return &golang.Package{APIVersion: v.API.Version, Name: "compat", Version: v.Storage.Version, Storage: true, Structs: sorted}
 }
 
 func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTypes func(*golang.Package, emit.Target) (emit.Files, error)) error {
@@ -145,7 +133,7 @@ func (e *emitter) crds(versions []Version) error {
 		if err != nil {
 			return err
 		}
-		e.files[layout.CRDFile(e.svc.Group, naming.Lower(emit.Plural(kind)))] = data
+		e.files[emit.CRDPath(e.svc.Group, kind)] = data
 	}
 	source, build := emit.CRDPackage(e.svc.Module.Path + "/" + layout.CRDDir)
 	e.files[layout.CRDDir+"/"+layout.CRDGoFile], e.files[layout.CRDDir+"/"+layout.BuildFile] = source, build
