@@ -85,23 +85,26 @@ func newModuleFile(pkg string, m *Module) *goFile {
 	return g
 }
 
-func (g *goFile) printf(format string, args ...any) {
-	fmt.Fprintf(&g.body, format, args...)
-}
+// Writing code. A block of code (a declaration, a function, a group of
+// tests) is written from a text/template that reads like the Go it produces,
+// naming what it fills in: {{.Kind}} from a field of the data (a model value
+// such as *golang.Resource, or args), {{quote .Kind}} for a Go string literal,
+// {{json "metadata,omitempty"}} for a struct tag. Each template is a package
+// variable made by code, so it is parsed once, at initialisation. An action
+// on a line of its own starts with {{- to drop the line break before it,
+// keeping the output's lines as written. Indentation may be loose: bytes
+// gofmts the file. Code built a statement or a line at a time around a
+// recursion (the assignments of assign.go, struct fields) uses printf with
+// plain %s verbs.
 
 // write appends t, filled with data, to the body.
 func (g *goFile) write(t *template.Template, data any) {
 	g.body.WriteString(fill(t, data))
 }
 
-// Templates. Code longer than a line is written from a text/template that reads
-// like the Go it produces, naming what it fills in: {{.Kind}} from a field of
-// the data (a model value such as *golang.Resource, or args), {{quote .Kind}}
-// for a Go string literal, {{json "metadata,omitempty"}} for a struct tag. Each
-// template is a package variable made by code, so it is parsed once, at
-// initialisation. An action on a line of its own starts with {{- to drop the
-// line break before it, keeping the output's lines as written. Indentation may
-// be loose: bytes gofmts the file.
+func (g *goFile) printf(format string, args ...any) {
+	fmt.Fprintf(&g.body, format, args...)
+}
 
 // args are the named values a template fills in, where no model value has them.
 type args map[string]any
