@@ -60,6 +60,8 @@ var standardImports = map[string]string{
 // the file's table. Every table starts as standardImports; newModuleFile adds
 // the packages of the service module. So a file imports exactly the packages
 // its code uses, and this is the only way a generated file gets an import.
+// Generated code must therefore not give a variable the name of a package in
+// its table and select through it.
 type goFile struct {
 	pkg     string
 	imports map[string]string // the file's table: package name -> import path
@@ -95,7 +97,7 @@ func newModuleFile(pkg string, m *Module) *goFile {
 // keeping the output's lines as written. Indentation may be loose: bytes
 // gofmts the file. Code built a statement or a line at a time around a
 // recursion (the assignments of assign.go, struct fields) uses printf with
-// plain %s verbs.
+// plain (unnumbered) verbs.
 
 // write appends t, filled with data, to the body.
 func (g *goFile) write(t *template.Template, data any) {
