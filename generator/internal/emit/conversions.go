@@ -43,67 +43,71 @@ func writeResourceAssign(s *scope, r *golang.Resource) {
 		}
 		next = side{n, conversion.StorageSide}
 	}
-	other := s.qualifier(next.version, next.pkg) + r.Kind
-	s.file.printf(`
-// AssignProperties_To_%[1]s copies this %[1]s into destination.
-func (source *%[1]s) AssignProperties_To_%[1]s(destination *%[2]s) error {
+	s.file.write(resourceAssignCode, args{"Kind": r.Kind, "Next": s.qualifier(next.version, next.pkg) + r.Kind,
+		"Spec": r.Spec.Name, "Status": r.Status.Name})
+}
+
+var resourceAssignCode = code(`
+// AssignProperties_To_{{.Kind}} copies this {{.Kind}} into destination.
+func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
-	if err := source.Spec.AssignProperties_To_%[3]s(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of %[1]s: %%w", err)
+	if err := source.Spec.AssignProperties_To_{{.Spec}}(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
-	if err := source.Status.AssignProperties_To_%[4]s(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of %[1]s: %%w", err)
+	if err := source.Status.AssignProperties_To_{{.Status}}(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
 	}
 	return nil
 }
 
-// AssignProperties_From_%[1]s copies source into this %[1]s.
-func (destination *%[1]s) AssignProperties_From_%[1]s(source *%[2]s) error {
+// AssignProperties_From_{{.Kind}} copies source into this {{.Kind}}.
+func (destination *{{.Kind}}) AssignProperties_From_{{.Kind}}(source *{{.Next}}) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
-	if err := destination.Spec.AssignProperties_From_%[3]s(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of %[1]s: %%w", err)
+	if err := destination.Spec.AssignProperties_From_{{.Spec}}(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
-	if err := destination.Status.AssignProperties_From_%[4]s(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of %[1]s: %%w", err)
+	if err := destination.Status.AssignProperties_From_{{.Status}}(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
 	}
 	return nil
 }
-`, r.Kind, other, r.Spec.Name, r.Status.Name)
-}
+`)
 
 // writeKubernetesResource writes the methods of armruntime.KubernetesResource.
 func writeKubernetesResource(s *scope, r *golang.Resource) {
-	s.file.printf(`
+	s.file.write(kubernetesResourceCode, r)
+}
+
+var kubernetesResourceCode = code(`
 // GetSpec returns the spec of the resource.
-func (resource *%[1]s) GetSpec() armruntime.ConvertibleSpec {
+func (resource *{{.Kind}}) GetSpec() armruntime.ConvertibleSpec {
 	return &resource.Spec
 }
 
 // GetStatus returns the status of the resource.
-func (resource *%[1]s) GetStatus() armruntime.ConvertibleStatus {
+func (resource *{{.Kind}}) GetStatus() armruntime.ConvertibleStatus {
 	return &resource.Status
 }
 
 // NewEmptyStatus returns a blank status of this version.
-func (resource *%[1]s) NewEmptyStatus() armruntime.ConvertibleStatus {
-	return &%[2]s{}
+func (resource *{{.Kind}}) NewEmptyStatus() armruntime.ConvertibleStatus {
+	return &{{.Status.Name}}{}
 }
 
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
-func (resource *%[1]s) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*%[2]s); ok {
+func (resource *{{.Kind}}) SetStatus(status armruntime.ConvertibleStatus) error {
+	if own, ok := status.(*{{.Status.Name}}); ok {
 		resource.Status = *own.DeepCopy()
 		return nil
 	}
-	var converted %[2]s
+	var converted {{.Status.Name}}
 	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %%s: %%w", resource.Name, err)
+		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
 	}
 	resource.Status = converted
 	return nil
 }
 
-var _ armruntime.KubernetesResource = &%[1]s{}
-`, r.Kind, r.Status.Name)
-}
+var _ armruntime.KubernetesResource = &{{.Kind}}{}
+`)

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -20,72 +19,89 @@ func deepCopyFile(pkg *golang.Package, _ Target) (*goFile, error) {
 }
 
 func writeResourceDeepCopy(g *goFile, r *golang.Resource) {
-	g.printf(`
+	g.write(resourceDeepCopyCode, r)
+	writeDeepCopyAndObject(g, r.Kind)
+	g.write(listDeepCopyCode, r)
+	writeDeepCopyAndObject(g, r.Kind+"List")
+}
+
+var resourceDeepCopyCode = code(`
 // DeepCopyInto copies the receiver into out.
-func (in *%[1]s) DeepCopyInto(out *%[1]s) {
+func (in *{{.Kind}}) DeepCopyInto(out *{{.Kind}}) {
 	*out = *in
 	out.TypeMeta = in.TypeMeta
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.DeepCopyInto(&out.Spec)
 	in.Status.DeepCopyInto(&out.Status)
 }
-`, r.Kind)
-	writeDeepCopyAndObject(g, r.Kind)
-	g.printf(`
+`)
+
+var listDeepCopyCode = code(`
 // DeepCopyInto copies the receiver into out.
-func (in *%[1]sList) DeepCopyInto(out *%[1]sList) {
+func (in *{{.Kind}}List) DeepCopyInto(out *{{.Kind}}List) {
 	*out = *in
 	out.TypeMeta = in.TypeMeta
 	in.ListMeta.DeepCopyInto(&out.ListMeta)
 	if in.Items != nil {
-		out.Items = make([]%[1]s, len(in.Items))
+		out.Items = make([]{{.Kind}}, len(in.Items))
 		for i := range in.Items {
 			in.Items[i].DeepCopyInto(&out.Items[i])
 		}
 	}
 }
-`, r.Kind)
-	writeDeepCopyAndObject(g, r.Kind+"List")
-}
+`)
 
 func writeDeepCopyAndObject(g *goFile, name string) {
 	writeDeepCopy(g, name)
-	g.printf(`
+	g.write(deepCopyObjectCode, args{"Type": name})
+}
+
+var deepCopyObjectCode = code(`
 // DeepCopyObject returns a copy of the receiver as a runtime.Object.
-func (in *%[1]s) DeepCopyObject() runtime.Object {
+func (in *{{.Type}}) DeepCopyObject() runtime.Object {
 	if c := in.DeepCopy(); c != nil {
 		return c
 	}
 	return nil
 }
-`, name)
-}
+`)
 
 func writeDeepCopy(g *goFile, name string) {
-	g.printf(`
+	g.write(deepCopyCode, args{"Type": name})
+}
+
+var deepCopyCode = code(`
 // DeepCopy returns a copy of the receiver, or nil for nil.
-func (in *%[1]s) DeepCopy() *%[1]s {
+func (in *{{.Type}}) DeepCopy() *{{.Type}} {
 	if in == nil {
 		return nil
 	}
-	out := new(%[1]s)
+	out := new({{.Type}})
 	in.DeepCopyInto(out)
 	return out
 }
-`, name)
-}
+`)
 
 func writeStructDeepCopy(g *goFile, s *golang.Struct) {
-	g.printf("\n// DeepCopyInto copies the receiver into out.\nfunc (in *%[1]s) DeepCopyInto(out *%[1]s) {\n\t*out = *in\n", s.Name)
+	var copies []string
 	for _, f := range s.Fields {
-		if isPlain(f.Type) {
-			continue
+		if !isPlain(f.Type) {
+			copies = append(copies, copyCode("out."+f.Name, "in."+f.Name, f.Type, 1))
 		}
-		g.printf("%s", copyCode("out."+f.Name, "in."+f.Name, f.Type, 1))
 	}
-	g.printf("}\n")
+	g.write(structDeepCopyCode, args{"Type": s.Name, "Copies": copies})
 	writeDeepCopy(g, s.Name)
 }
+
+var structDeepCopyCode = code(`
+// DeepCopyInto copies the receiver into out.
+func (in *{{.Type}}) DeepCopyInto(out *{{.Type}}) {
+	*out = *in
+{{- range .Copies}}
+	{{.}}
+{{- end}}
+}
+`)
 
 // isPlain reports whether assignment copies a value of type t completely.
 func isPlain(t *golang.Type) bool {
@@ -94,45 +110,62 @@ func isPlain(t *golang.Type) bool {
 
 // copyCode returns statements that deep-copy src into dst, both addressable
 // expressions of type t; depth keeps the names of loop variables apart.
+// Statements are unindented: bytes gofmts them.
 func copyCode(dst, src string, t *golang.Type, depth int) string {
-	indent := strings.Repeat("\t", depth)
 	switch {
 	case t.Pointer:
-		elem := *t
-		elem.Pointer = false
-		return fmt.Sprintf("%[1]sif %[3]s != nil {\n%[1]s\t%[2]s = new(%[4]s)\n%[5]s%[1]s}\n",
-			indent, dst, src, elem.String(), copyInto("(*"+dst+")", "(*"+src+")", &elem, depth+1))
+		elem := base(t)
+		return fill(copyPointerCode, args{"Dst": dst, "Src": src, "Elem": elem.String(),
+			"Copy": copyInto("(*"+dst+")", "(*"+src+")", elem, depth+1)})
 	case t.Kind == model.KindArray:
-		return fmt.Sprintf("%[1]sif %[3]s != nil {\n%[1]s\t%[2]s = make(%[4]s, len(%[3]s))\n%[5]s%[1]s}\n",
-			indent, dst, src, t.String(), copySlice(dst, src, t.Elem, depth+1))
+		return fill(copySliceCode, args{"Dst": dst, "Src": src, "Type": t.String(),
+			"Copy": copySlice(dst, src, t.Elem, depth+1)})
 	case t.Kind == model.KindMap:
-		v := fmt.Sprintf("v%d", depth)
-		k := fmt.Sprintf("k%d", depth)
-		c := fmt.Sprintf("c%d", depth)
-		return fmt.Sprintf("%[1]sif %[3]s != nil {\n%[1]s\t%[2]s = make(%[4]s, len(%[3]s))\n%[1]s\tfor %[5]s, %[6]s := range %[3]s {\n%[1]s\t\tvar %[7]s %[8]s\n%[9]s%[1]s\t\t%[2]s[%[5]s] = %[7]s\n%[1]s\t}\n%[1]s}\n",
-			indent, dst, src, t.String(), k, v, c, t.Elem.String(), copyInto(c, v, t.Elem, depth+2))
+		key, value, item := fmt.Sprintf("k%d", depth), fmt.Sprintf("v%d", depth), fmt.Sprintf("c%d", depth)
+		return fill(copyMapCode, args{"Dst": dst, "Src": src, "Type": t.String(), "Key": key, "Value": value,
+			"Item": item, "Elem": t.Elem.String(), "Copy": copyInto(item, value, t.Elem, depth+2)})
 	}
 	return copyInto(dst, src, t, depth)
 }
 
+var copyPointerCode = code(`if {{.Src}} != nil {
+	{{.Dst}} = new({{.Elem}})
+	{{.Copy}}
+}`)
+
+var copySliceCode = code(`if {{.Src}} != nil {
+	{{.Dst}} = make({{.Type}}, len({{.Src}}))
+	{{.Copy}}
+}`)
+
+var copyMapCode = code(`if {{.Src}} != nil {
+	{{.Dst}} = make({{.Type}}, len({{.Src}}))
+	for {{.Key}}, {{.Value}} := range {{.Src}} {
+		var {{.Item}} {{.Elem}}
+		{{.Copy}}
+		{{.Dst}}[{{.Key}}] = {{.Item}}
+	}
+}`)
+
 // copyInto deep-copies src into dst for a non-nil-checked value of type t.
 func copyInto(dst, src string, t *golang.Type, depth int) string {
-	indent := strings.Repeat("\t", depth)
 	switch {
 	case isPlain(t):
-		return fmt.Sprintf("%s%s = %s\n", indent, dst, src)
+		return dst + " = " + src
 	case t.Pointer, t.Kind == model.KindArray, t.Kind == model.KindMap:
 		return copyCode(dst, src, t, depth)
 	}
-	return fmt.Sprintf("%s%s.DeepCopyInto(&%s)\n", indent, src, dst)
+	return src + ".DeepCopyInto(&" + dst + ")"
 }
 
 func copySlice(dst, src string, elem *golang.Type, depth int) string {
-	indent := strings.Repeat("\t", depth)
 	if isPlain(elem) {
-		return fmt.Sprintf("%scopy(%s, %s)\n", indent, dst, src)
+		return "copy(" + dst + ", " + src + ")"
 	}
 	i := fmt.Sprintf("i%d", depth)
-	return fmt.Sprintf("%[1]sfor %[2]s := range %[3]s {\n%[4]s%[1]s}\n",
-		indent, i, src, copyInto(dst+"["+i+"]", src+"["+i+"]", elem, depth+1))
+	return fill(copyItemsCode, args{"Index": i, "Src": src, "Copy": copyInto(dst+"["+i+"]", src+"["+i+"]", elem, depth+1)})
 }
+
+var copyItemsCode = code(`for {{.Index}} := range {{.Src}} {
+	{{.Copy}}
+}`)

@@ -93,3 +93,17 @@ func checkGolden(t *testing.T, path string, got []byte) {
 		t.Errorf("%s differs from %s; run go test -update and review the diff", path, golden)
 	}
 }
+
+// A file imports exactly the packages of its table whose names its code uses.
+func TestImportsFollowSelectors(t *testing.T) {
+	g := newGoFile("things")
+	g.printf("func f(runtime int) error {\n\treturn fmt.Errorf(\"%%v %%v\", metav1.Now(), unknown.X)\n}\n")
+	got, err := g.bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "import (\n\t\"fmt\"\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n"
+	if !strings.Contains(string(got), want) || strings.Contains(string(got), "runtime\"") {
+		t.Errorf("imports of\n%s\nwant\n%s", got, want)
+	}
+}

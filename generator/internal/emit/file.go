@@ -12,7 +12,9 @@ import (
 	"go/token"
 	"maps"
 	"sort"
+	"strconv"
 	"strings"
+	"text/template"
 
 	"github.com/armhub/armhub/generator/internal/layout"
 )
@@ -55,6 +57,8 @@ var standardImports = map[string]string{
 // the file's table. Every table starts as standardImports; newModuleFile adds
 // the packages of the service module. So a file imports exactly the packages
 // its code uses, and this is the only way a generated file gets an import.
+// Generated code must therefore not give a variable the name of a package in
+// its table and select through it.
 type goFile struct {
 	pkg     string
 	imports map[string]string // the file's table: package name -> import path
@@ -80,8 +84,48 @@ func newModuleFile(pkg string, m *Module) *goFile {
 	return g
 }
 
+// Writing code. A block of code (a declaration, a function, a group of
+// tests) is written from a text/template that reads like the Go it produces,
+// naming what it fills in: {{.Kind}} from a field of the data (a model value
+// such as *golang.Resource, or args), {{quote .Kind}} for a Go string literal,
+// {{json "metadata,omitempty"}} for a struct tag. Each template is a package
+// variable made by code, so it is parsed once, at initialisation. An action
+// on a line of its own starts with {{- to drop the line break before it,
+// keeping the output's lines as written. Indentation may be loose: bytes
+// gofmts the file. Code built a statement or a line at a time around a
+// recursion (the assignments of assign.go, struct fields) uses printf with
+// plain (unnumbered) verbs.
+
+// write appends t, filled with data, to the body.
+func (g *goFile) write(t *template.Template, data any) {
+	g.body.WriteString(fill(t, data))
+}
+
 func (g *goFile) printf(format string, args ...any) {
 	fmt.Fprintf(&g.body, format, args...)
+}
+
+// args are the named values a template fills in, where no model value has them.
+type args map[string]any
+
+var templateFuncs = template.FuncMap{
+	"quote": strconv.Quote,
+	"json":  func(tag string) string { return "`json:" + strconv.Quote(tag) + "`" },
+}
+
+// code parses a template of generated code; missing args are an error.
+func code(text string) *template.Template {
+	return template.Must(template.New("").Funcs(templateFuncs).Option("missingkey=error").Parse(text))
+}
+
+// fill returns t filled with data. Templates are fixed and their data made
+// beside them, so a failure is a bug in this package: it panics.
+func fill(t *template.Template, data any) string {
+	var b strings.Builder
+	if err := t.Execute(&b, data); err != nil {
+		panic("emit: filling a template: " + err.Error())
+	}
+	return b.String()
 }
 
 // bytes returns the gofmt'd file, importing exactly the packages the body uses; a

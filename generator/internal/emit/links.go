@@ -18,27 +18,44 @@ func writeLink(s *scope, link *conversion.Link) {
 	if linkName == hostName {
 		augment = "augmentConversionFor" + hostName
 	}
-	s.file.printf(`
-// %[1]s is implemented by hand-written code that augments the generated
-// conversion of %[2]s; its methods run after the generated copy.
-type %[1]s interface {
-	AssignPropertiesTo(destination *%[3]s) error
-	AssignPropertiesFrom(source *%[3]s) error
-}
-`, augment, hostName, otherName)
-
 	to := &assignWriter{scope: s, source: host, dest: other, hostIsSource: true}
 	writeAssignBody(to, link, true, withBag)
-	s.file.printf("\n// AssignProperties_To_%[1]s copies this %[2]s into destination.\nfunc (source *%[2]s) AssignProperties_To_%[1]s(destination *%[3]s) error {\n%[4]s",
-		linkName, hostName, otherName, to.body.String())
-	s.file.printf("var asAny any = source\nif augmented, ok := asAny.(%s); ok {\nreturn augmented.AssignPropertiesTo(destination)\n}\nreturn nil\n}\n", augment)
-
 	from := &assignWriter{scope: s, source: other, dest: host, hostIsSource: false}
 	writeAssignBody(from, link, false, withBag)
-	s.file.printf("\n// AssignProperties_From_%[1]s copies source into this %[2]s.\nfunc (destination *%[2]s) AssignProperties_From_%[1]s(source *%[3]s) error {\n%[4]s",
-		linkName, hostName, otherName, from.body.String())
-	s.file.printf("var asAny any = destination\nif augmented, ok := asAny.(%s); ok {\nreturn augmented.AssignPropertiesFrom(source)\n}\nreturn nil\n}\n", augment)
+	s.file.write(linkCode, args{"Augment": augment, "Host": hostName, "Other": otherName, "Link": linkName,
+		"To": to.body.String(), "From": from.body.String()})
 }
+
+// linkCode is the assignments of a link and the interface by which hand-written
+// code augments them. The bodies To and From end with a line break, if any.
+var linkCode = code(`
+// {{.Augment}} is implemented by hand-written code that augments the generated
+// conversion of {{.Host}}; its methods run after the generated copy.
+type {{.Augment}} interface {
+	AssignPropertiesTo(destination *{{.Other}}) error
+	AssignPropertiesFrom(source *{{.Other}}) error
+}
+
+// AssignProperties_To_{{.Link}} copies this {{.Host}} into destination.
+func (source *{{.Host}}) AssignProperties_To_{{.Link}}(destination *{{.Other}}) error {
+{{.To -}}
+	var asAny any = source
+	if augmented, ok := asAny.({{.Augment}}); ok {
+		return augmented.AssignPropertiesTo(destination)
+	}
+	return nil
+}
+
+// AssignProperties_From_{{.Link}} copies source into this {{.Host}}.
+func (destination *{{.Host}}) AssignProperties_From_{{.Link}}(source *{{.Other}}) error {
+{{.From -}}
+	var asAny any = destination
+	if augmented, ok := asAny.({{.Augment}}); ok {
+		return augmented.AssignPropertiesFrom(source)
+	}
+	return nil
+}
+`)
 
 // writeAssignBody writes the statements copying one end of link into the other;
 // toOther says the host is the source.

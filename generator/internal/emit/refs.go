@@ -71,6 +71,16 @@ func (s *scope) qualifier(version int, side conversion.Side) string {
 	return s.module.Alias(version, side) + "."
 }
 
+// versionPackages returns the qualifiers of every version's spoke and storage
+// packages, in version order: those that register types with a scheme.
+func (s *scope) versionPackages() []string {
+	var out []string
+	for v := range s.module.Graph.Versions {
+		out = append(out, s.qualifier(v, conversion.SpokeSide), s.qualifier(v, conversion.StorageSide))
+	}
+	return out
+}
+
 // typeName returns the Go source of t, a type of the package of (version, side).
 func (s *scope) typeName(t *golang.Type, version int, side conversion.Side) string {
 	prefix := ""

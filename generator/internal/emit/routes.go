@@ -45,66 +45,86 @@ func writeRoutes(s *scope, kind string, r *golang.Resource) {
 	}
 }
 
+// args returns what the route templates name of level l for the type name:
+// the method names To and From, the parameter type Param and NeedsHub.
+func (l level) args(name string) args {
+	return args{"Name": name, "To": l.to, "From": l.from, "Param": l.iface, "NeedsHub": l.needsHub}
+}
+
 // writeStepRoute writes conversions that take one step towards the hub (to next)
 // and let the next version carry on. At the resource level the argument is always
 // the hub, so a step can only check for it when next is the hub. The methods'
 // names are l's with prefix.
 func writeStepRoute(s *scope, l level, r *golang.Resource, next side, prefix string) {
 	name := l.typeName(r)
-	nextName := s.qualifier(next.version, next.pkg) + name
 	nextIsHub := next.version == s.module.Graph.Hubs[r.Kind]
-	args := []any{l.to, name, nextName, l.iface, l.from, prefix}
-	s.file.printf("\n// %[6]s%[1]s converts this %[2]s to destination, by way of %[3]s.\nfunc (source *%[2]s) %[6]s%[1]s(destination %[4]s) error {\n", args...)
-	if !l.needsHub || nextIsHub {
-		s.file.printf("\tif next, ok := destination.(*%[3]s); ok {\n\t\treturn source.AssignProperties_To_%[2]s(next)\n\t}\n", args...)
-	}
-	if l.needsHub && nextIsHub {
-		s.file.printf("\treturn fmt.Errorf(\"cannot convert %%T to %%T: not the hub %%T\", source, destination, &%[3]s{})\n}\n", args...)
-	} else {
-		s.file.printf(`	var staged %[3]s
-	if err := source.AssignProperties_To_%[2]s(&staged); err != nil {
-		return fmt.Errorf("converting %%T to %%T: %%w", source, &staged, err)
-	}
-	return staged.%[1]s(destination)
+	a := l.args(name)
+	a["Next"] = s.qualifier(next.version, next.pkg) + name
+	a["Prefix"] = prefix
+	a["MayBeNext"] = !l.needsHub || nextIsHub
+	a["MustBeNext"] = l.needsHub && nextIsHub
+	s.file.write(stepRouteCode, a)
 }
-`, args...)
+
+var stepRouteCode = code(`
+// {{.Prefix}}{{.To}} converts this {{.Name}} to destination, by way of {{.Next}}.
+func (source *{{.Name}}) {{.Prefix}}{{.To}}(destination {{.Param}}) error {
+{{- if .MayBeNext}}
+	if next, ok := destination.(*{{.Next}}); ok {
+		return source.AssignProperties_To_{{.Name}}(next)
 	}
-	s.file.printf("\n// %[6]s%[5]s populates this %[2]s from source, by way of %[3]s.\nfunc (destination *%[2]s) %[6]s%[5]s(source %[4]s) error {\n", args...)
-	if !l.needsHub || nextIsHub {
-		s.file.printf("\tif next, ok := source.(*%[3]s); ok {\n\t\treturn destination.AssignProperties_From_%[2]s(next)\n\t}\n", args...)
+{{- end}}
+{{- if .MustBeNext}}
+	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &{{.Next}}{})
+{{- else}}
+	var staged {{.Next}}
+	if err := source.AssignProperties_To_{{.Name}}(&staged); err != nil {
+		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
 	}
-	if l.needsHub && nextIsHub {
-		s.file.printf("\treturn fmt.Errorf(\"cannot convert %%T to %%T: not the hub %%T\", source, destination, &%[3]s{})\n}\n", args...)
-		return
-	}
-	s.file.printf(`	var staged %[3]s
-	if err := staged.%[5]s(source); err != nil {
-		return fmt.Errorf("converting %%T to %%T: %%w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_%[2]s(&staged)
+	return staged.{{.To}}(destination)
+{{- end}}
 }
-`, args...)
+
+// {{.Prefix}}{{.From}} populates this {{.Name}} from source, by way of {{.Next}}.
+func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
+{{- if .MayBeNext}}
+	if next, ok := source.(*{{.Next}}); ok {
+		return destination.AssignProperties_From_{{.Name}}(next)
+	}
+{{- end}}
+{{- if .MustBeNext}}
+	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &{{.Next}}{})
+{{- else}}
+	var staged {{.Next}}
+	if err := staged.{{.From}}(source); err != nil {
+		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
+	}
+	return destination.AssignProperties_From_{{.Name}}(&staged)
+{{- end}}
 }
+`)
 
 // writeCarryRoute writes a spoke resource's conversions for controller-runtime:
 // stateless ones that drop what the spoke cannot represent, and ConvertTo and
 // ConvertFrom, which keep it in the carried annotation (armruntime.ConvertToHub).
 func writeCarryRoute(s *scope, l level, r *golang.Resource) {
 	writeStepRoute(s, l, r, side{s.version, conversion.StorageSide}, "Stateless")
-	s.file.printf(`
-// %[1]s converts this %[3]s to the hub destination, restoring what this version
+	s.file.write(carryRouteCode, l.args(l.typeName(r)))
+}
+
+var carryRouteCode = code(`
+// {{.To}} converts this {{.Name}} to the hub destination, restoring what this version
 // cannot represent from the annotation armruntime.CarriedAnnotation.
-func (source *%[3]s) %[1]s(destination conversion.Hub) error {
+func (source *{{.Name}}) {{.To}}(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// %[2]s populates this %[3]s from the hub source, carrying what this version
+// {{.From}} populates this {{.Name}} from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
-func (destination *%[3]s) %[2]s(source conversion.Hub) error {
+func (destination *{{.Name}}) {{.From}}(source conversion.Hub) error {
 	return armruntime.ConvertFromHub(destination, source)
 }
-`, l.to, l.from, l.typeName(r))
-}
+`)
 
 // writeHubRoute writes the hub's side: Hub() for controller-runtime, and the
 // conversions to and from the storage versions newer than the hub.
@@ -112,7 +132,7 @@ func writeHubRoute(s *scope, l level, kind string, r *golang.Resource) {
 	name := l.typeName(r)
 	beyond := beyondVersions(s.module.Graph, kind, s.version)
 	if l.needsHub {
-		s.file.printf("\n// Hub marks %s as the version every other converts through.\nfunc (*%s) Hub() {}\n", name, name)
+		s.file.write(hubCode, l.args(name))
 	} else {
 		writeHubDispatch(s, l, name, beyond)
 	}
@@ -121,32 +141,56 @@ func writeHubRoute(s *scope, l level, kind string, r *golang.Resource) {
 	}
 }
 
+var hubCode = code(`
+// Hub marks {{.Name}} as the version every other converts through.
+func (*{{.Name}}) Hub() {}
+`)
+
+// beyondHub is a storage version newer than the hub, as the hub converts it.
+type beyondHub struct {
+	Type   string // the qualified type of that version
+	Suffix string // of the hub's methods converting it
+}
+
 func writeHubDispatch(s *scope, l level, name string, beyond []int) {
-	s.file.printf(`
-// %[1]s converts this hub %[2]s to destination.
-func (source *%[2]s) %[1]s(destination %[3]s) error {
+	a := l.args(name)
+	var types []beyondHub
+	for _, b := range beyond {
+		types = append(types, beyondHub{s.qualifier(b, conversion.StorageSide) + name, versionSuffix(s, b)})
+	}
+	a["Beyond"] = types
+	s.file.write(hubDispatchCode, a)
+}
+
+var hubDispatchCode = code(`
+// {{.To}} converts this hub {{.Name}} to destination.
+func (source *{{.Name}}) {{.To}}(destination {{.Param}}) error {
 	switch d := destination.(type) {
-	case *%[2]s:
+	case *{{.Name}}:
 		source.DeepCopyInto(d)
 		return nil
-`, l.to, name, l.iface)
-	for _, b := range beyond {
-		s.file.printf("\tcase *%s%s:\n\t\treturn source.%s_%s(d)\n", s.qualifier(b, conversion.StorageSide), name, l.to, versionSuffix(s, b))
+{{- range .Beyond}}
+	case *{{.Type}}:
+		return source.{{$.To}}_{{.Suffix}}(d)
+{{- end}}
 	}
-	s.file.printf("\t}\n\treturn destination.%s(source)\n}\n", l.from)
-	s.file.printf(`
-// %[1]s populates this hub %[2]s from source.
-func (destination *%[2]s) %[1]s(source %[3]s) error {
+	return destination.{{.From}}(source)
+}
+
+// {{.From}} populates this hub {{.Name}} from source.
+func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
 	switch s := source.(type) {
-	case *%[2]s:
+	case *{{.Name}}:
 		s.DeepCopyInto(destination)
 		return nil
-`, l.from, name, l.iface)
-	for _, b := range beyond {
-		s.file.printf("\tcase *%s%s:\n\t\treturn destination.%s_%s(s)\n", s.qualifier(b, conversion.StorageSide), name, l.from, versionSuffix(s, b))
+{{- range .Beyond}}
+	case *{{.Type}}:
+		return destination.{{$.From}}_{{.Suffix}}(s)
+{{- end}}
 	}
-	s.file.printf("\t}\n\treturn source.%s(destination)\n}\n", l.to)
+	return source.{{.To}}(destination)
 }
+`)
 
 func versionSuffix(s *scope, version int) string {
 	return s.module.Graph.Versions[version].Storage.Version
@@ -163,83 +207,128 @@ func beyondVersions(g *conversion.Graph, kind string, hub int) []int {
 	return out
 }
 
+// chainStep is one assignment of a hub chain: Receiver's method taking Arg,
+// after declaring the variable Declare of Type, if any.
+type chainStep struct {
+	Declare, Type, Receiver, Arg string
+}
+
 // writeHubChain writes the hub's conversions to and from version b, newer than
 // the hub: a step through every version in between, each hosted by the earlier.
 func writeHubChain(s *scope, l level, kind, name string, b int) {
-	g := s.module.Graph
-	path := []int{s.version}
-	for v := s.version; v != b; {
-		v = g.Next(kind, v)
-		path = append(path, v)
-	}
-	suffix := versionSuffix(s, b)
-	target := s.qualifier(b, conversion.StorageSide) + name
-	s.file.printf("\n// %s_%s converts this hub into destination, newer than the hub.\nfunc (source *%s) %s_%s(destination *%s) error {\n", l.to, suffix, name, l.to, suffix, target)
-	previous := "source"
-	for n := 1; n < len(path); n++ {
-		current := "destination"
-		if n < len(path)-1 {
-			current = fmt.Sprintf("step%d", n)
-			s.file.printf("\tvar %s %s%s\n", current, s.qualifier(path[n], conversion.StorageSide), name)
-			current = "&" + current
+	var types []string // the type at every version from the hub to b
+	for v := s.version; ; v = s.module.Graph.Next(kind, v) {
+		types = append(types, s.qualifier(v, conversion.StorageSide)+name)
+		if v == b {
+			break
 		}
-		s.file.printf("\tif err := %s.AssignProperties_To_%s(%s); err != nil {\n\t\treturn err\n\t}\n", trimAmp(previous), name, current)
-		previous = current
 	}
-	s.file.printf("\treturn nil\n}\n")
-	s.file.printf("\n// %s_%s populates this hub from source, newer than the hub.\nfunc (destination *%s) %s_%s(source *%s) error {\n", l.from, suffix, name, l.from, suffix, target)
-	previous = "source"
-	for n := len(path) - 2; n >= 0; n-- {
-		current := "destination"
-		if n > 0 {
-			current = fmt.Sprintf("step%d", n)
-			s.file.printf("\tvar %s %s%s\n", current, s.qualifier(path[n], conversion.StorageSide), name)
-		}
-		arg := previous
-		if arg != "source" {
-			arg = "&" + arg
-		}
-		s.file.printf("\tif err := %s.AssignProperties_From_%s(%s); err != nil {\n\t\treturn err\n\t}\n", current, name, arg)
-		previous = current
-	}
-	s.file.printf("\treturn nil\n}\n")
+	a := l.args(name)
+	a["Target"], a["Suffix"] = types[len(types)-1], versionSuffix(s, b)
+	a["ToSteps"], a["FromSteps"] = chainTo(types), chainFrom(types)
+	s.file.write(hubChainCode, a)
 }
 
-func trimAmp(s string) string {
-	if len(s) > 0 && s[0] == '&' {
-		return s[1:]
+// chainTo returns the steps from the hub (types[0], source) to the last of
+// types (destination), each version assigning itself to the next.
+func chainTo(types []string) []chainStep {
+	var steps []chainStep
+	previous := "source"
+	for n := 1; n < len(types); n++ {
+		step := chainStep{Receiver: previous, Arg: "destination"}
+		if n < len(types)-1 {
+			previous = fmt.Sprintf("step%d", n)
+			step.Declare, step.Type, step.Arg = previous, types[n], "&"+previous
+		}
+		steps = append(steps, step)
 	}
-	return s
+	return steps
 }
+
+// chainFrom returns the steps from the last of types (source) back to the hub
+// (types[0], destination), each version assigning itself from the next.
+func chainFrom(types []string) []chainStep {
+	var steps []chainStep
+	arg := "source"
+	for n := len(types) - 2; n >= 0; n-- {
+		step := chainStep{Receiver: "destination", Arg: arg}
+		if n > 0 {
+			step.Receiver = fmt.Sprintf("step%d", n)
+			step.Declare, step.Type = step.Receiver, types[n]
+		}
+		steps = append(steps, step)
+		arg = "&" + step.Receiver
+	}
+	return steps
+}
+
+var hubChainCode = code(`
+// {{.To}}_{{.Suffix}} converts this hub into destination, newer than the hub.
+func (source *{{.Name}}) {{.To}}_{{.Suffix}}(destination *{{.Target}}) error {
+{{- range .ToSteps}}
+{{- if .Declare}}
+	var {{.Declare}} {{.Type}}
+{{- end}}
+	if err := {{.Receiver}}.AssignProperties_To_{{$.Name}}({{.Arg}}); err != nil {
+		return err
+	}
+{{- end}}
+	return nil
+}
+
+// {{.From}}_{{.Suffix}} populates this hub from source, newer than the hub.
+func (destination *{{.Name}}) {{.From}}_{{.Suffix}}(source *{{.Target}}) error {
+{{- range .FromSteps}}
+{{- if .Declare}}
+	var {{.Declare}} {{.Type}}
+{{- end}}
+	if err := {{.Receiver}}.AssignProperties_From_{{$.Name}}({{.Arg}}); err != nil {
+		return err
+	}
+{{- end}}
+	return nil
+}
+`)
 
 // writeBeyondRoute writes the conversions of a storage version newer than the hub:
 // only the hub can convert it, through the methods the hub hosts.
 func writeBeyondRoute(s *scope, l level, r *golang.Resource) {
-	name := l.typeName(r)
-	suffix := versionSuffix(s, s.version)
-	s.file.printf(`
-// %[1]s converts this %[2]s, newer than the hub, to destination through the hub.
-func (source *%[2]s) %[1]s(destination %[3]s) error {
-	if hub, ok := destination.(interface{ %[4]s_%[5]s(*%[2]s) error }); ok {
-		return hub.%[4]s_%[5]s(source)
-	}
-`, l.to, name, l.iface, l.from, suffix)
-	if l.needsHub {
-		s.file.printf("\treturn fmt.Errorf(\"hub %%T cannot convert from %%T\", destination, source)\n}\n")
-	} else {
-		s.file.printf("\tif _, beyond := destination.(armruntime.BeyondHub); beyond {\n\t\treturn fmt.Errorf(\"cannot convert %%T to %%T directly: convert through the hub\", source, destination)\n\t}\n\treturn destination.%s(source)\n}\n", l.from)
-	}
-	s.file.printf(`
-// %[1]s populates this %[2]s, newer than the hub, from source through the hub.
-func (destination *%[2]s) %[1]s(source %[3]s) error {
-	if hub, ok := source.(interface{ %[4]s_%[5]s(*%[2]s) error }); ok {
-		return hub.%[4]s_%[5]s(destination)
-	}
-`, l.from, name, l.iface, l.to, suffix)
-	if l.needsHub {
-		s.file.printf("\treturn fmt.Errorf(\"hub %%T cannot convert to %%T\", source, destination)\n}\n")
-	} else {
-		s.file.printf("\tif _, beyond := source.(armruntime.BeyondHub); beyond {\n\t\treturn fmt.Errorf(\"cannot convert %%T to %%T directly: convert through the hub\", source, destination)\n\t}\n\treturn source.%s(destination)\n}\n", l.to)
-	}
-	s.file.printf("\n// ConvertsThroughHub marks %s as newer than the hub.\nfunc (*%s) ConvertsThroughHub() {}\n", name, name)
+	a := l.args(l.typeName(r))
+	a["Suffix"] = versionSuffix(s, s.version)
+	s.file.write(beyondRouteCode, a)
 }
+
+var beyondRouteCode = code(`
+// {{.To}} converts this {{.Name}}, newer than the hub, to destination through the hub.
+func (source *{{.Name}}) {{.To}}(destination {{.Param}}) error {
+	if hub, ok := destination.(interface{ {{.From}}_{{.Suffix}}(*{{.Name}}) error }); ok {
+		return hub.{{.From}}_{{.Suffix}}(source)
+	}
+{{- if .NeedsHub}}
+	return fmt.Errorf("hub %T cannot convert from %T", destination, source)
+{{- else}}
+	if _, beyond := destination.(armruntime.BeyondHub); beyond {
+		return fmt.Errorf("cannot convert %T to %T directly: convert through the hub", source, destination)
+	}
+	return destination.{{.From}}(source)
+{{- end}}
+}
+
+// {{.From}} populates this {{.Name}}, newer than the hub, from source through the hub.
+func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
+	if hub, ok := source.(interface{ {{.To}}_{{.Suffix}}(*{{.Name}}) error }); ok {
+		return hub.{{.To}}_{{.Suffix}}(destination)
+	}
+{{- if .NeedsHub}}
+	return fmt.Errorf("hub %T cannot convert to %T", source, destination)
+{{- else}}
+	if _, beyond := source.(armruntime.BeyondHub); beyond {
+		return fmt.Errorf("cannot convert %T to %T directly: convert through the hub", source, destination)
+	}
+	return source.{{.To}}(destination)
+{{- end}}
+}
+
+// ConvertsThroughHub marks {{.Name}} as newer than the hub.
+func (*{{.Name}}) ConvertsThroughHub() {}
+`)

@@ -71,11 +71,17 @@ func groupVersionFile(pkg *golang.Package, target Target) (*goFile, error) {
 	if pkg.Storage {
 		what = "the storage variant of API version " + pkg.APIVersion
 	}
-	g.printf("// Package %s holds %s of %s.\n", pkg.Name, what, target.Group)
-	g.printf("// +kubebuilder:object:generate=true\n// +groupName=%s\n", target.Group)
-	g.printf(`
+	g.write(groupVersionCode, args{"Package": pkg.Name, "What": what, "Group": target.Group,
+		"Version": target.Version, "Resources": pkg.Resources})
+	return g, nil
+}
+
+var groupVersionCode = code(`// Package {{.Package}} holds {{.What}} of {{.Group}}.
+// +kubebuilder:object:generate=true
+// +groupName={{.Group}}
+
 // GroupVersion is the group and version of the types in this package.
-var GroupVersion = schema.GroupVersion{Group: %q, Version: %q}
+var GroupVersion = schema.GroupVersion{Group: {{quote .Group}}, Version: {{quote .Version}}}
 
 var (
 	// SchemeBuilder registers the types in this package.
@@ -87,13 +93,15 @@ var (
 
 func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(GroupVersion,
-`, target.Group, target.Version)
-	for _, r := range pkg.Resources {
-		g.printf("\t\t&%s{},\n\t\t&%sList{},\n", r.Kind, r.Kind)
-	}
-	g.printf("\t)\n\tmetav1.AddToGroupVersion(scheme, GroupVersion)\n\treturn nil\n}\n")
-	return g, nil
+{{- range .Resources}}
+		&{{.Kind}}{},
+		&{{.Kind}}List{},
+{{- end}}
+	)
+	metav1.AddToGroupVersion(scheme, GroupVersion)
+	return nil
 }
+`)
 
 func kindOfPackage(pkg *golang.Package) string {
 	if pkg.Preview {
@@ -117,49 +125,53 @@ func typesFile(pkg *golang.Package, target Target) (*goFile, error) {
 }
 
 func writeResource(g *goFile, r *golang.Resource, storage bool) {
-	g.printf("\n%s", comment(fmt.Sprintf("%s is the Kubernetes resource for the ARM resource type %s.\n%s", r.Kind, r.ARMType, r.Doc), ""))
-	g.printf("//\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n")
-	g.printf("// +kubebuilder:printcolumn:name=\"Ready\",type=\"string\",JSONPath=\".status.conditions[?(@.type=='Ready')].status\"\n")
-	g.printf("type %s struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n", r.Kind)
-	g.printf("\tSpec %s `json:\"spec,omitempty\"`\n\tStatus %s `json:\"status,omitempty\"`\n}\n", r.Spec.Name, r.Status.Name)
-	g.printf(`
-// +kubebuilder:object:root=true
-
-// %[1]sList is a list of %[1]s.
-type %[1]sList struct {
-	metav1.TypeMeta `+"`json:\",inline\"`"+`
-	metav1.ListMeta `+"`json:\"metadata,omitempty\"`"+`
-	Items []%[1]s `+"`json:\"items\"`"+`
+	doc := comment(fmt.Sprintf("%s is the Kubernetes resource for the ARM resource type %s.\n%s", r.Kind, r.ARMType, r.Doc), "")
+	g.write(resourceCode, args{"Doc": doc, "Kind": r.Kind, "Spec": r.Spec.Name, "Status": r.Status.Name, "Storage": storage})
 }
 
-`, r.Kind)
-	if storage {
-		writeStorageOriginal(g, r)
-		return
-	}
-	g.printf(`
+// resourceCode is a resource's type, its list type and OriginalGVK; a storage
+// version's spec records the original version, a spoke's spec is of it.
+var resourceCode = code(`
+{{.Doc}}//
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
+type {{.Kind}} struct {
+	metav1.TypeMeta   {{json ",inline"}}
+	metav1.ObjectMeta {{json "metadata,omitempty"}}
+	Spec              {{.Spec}} {{json "spec,omitempty"}}
+	Status            {{.Status}} {{json "status,omitempty"}}
+}
+
+// +kubebuilder:object:root=true
+
+// {{.Kind}}List is a list of {{.Kind}}.
+type {{.Kind}}List struct {
+	metav1.TypeMeta {{json ",inline"}}
+	metav1.ListMeta {{json "metadata,omitempty"}}
+	Items           []{{.Kind}} {{json "items"}}
+}
+{{- if .Storage}}
+
+// OriginalGVK returns the group, version and kind of the API version the resource
+// was created with, as recorded in its spec.
+func (resource *{{.Kind}}) OriginalGVK() *schema.GroupVersionKind {
+	return &schema.GroupVersionKind{Group: GroupVersion.Group, Version: resource.Spec.OriginalVersion, Kind: {{quote .Kind}}}
+}
+{{- else}}
+
 // OriginalGVK returns the group, version and kind of the API version the resource
 // was created with.
-func (resource *%[1]s) OriginalGVK() *schema.GroupVersionKind {
-	return &schema.GroupVersionKind{Group: GroupVersion.Group, Version: resource.Spec.OriginalVersion(), Kind: %[1]q}
+func (resource *{{.Kind}}) OriginalGVK() *schema.GroupVersionKind {
+	return &schema.GroupVersionKind{Group: GroupVersion.Group, Version: resource.Spec.OriginalVersion(), Kind: {{quote .Kind}}}
 }
 
 // OriginalVersion returns the API version this spec belongs to.
-func (spec *%[2]s) OriginalVersion() string {
+func (spec *{{.Spec}}) OriginalVersion() string {
 	return GroupVersion.Version
 }
-`, r.Kind, r.Spec.Name)
-}
-
-func writeStorageOriginal(g *goFile, r *golang.Resource) {
-	g.printf(`
-// OriginalGVK returns the group, version and kind of the API version the resource
-// was created with, as recorded in its spec.
-func (resource *%[1]s) OriginalGVK() *schema.GroupVersionKind {
-	return &schema.GroupVersionKind{Group: GroupVersion.Group, Version: resource.Spec.OriginalVersion, Kind: %[1]q}
-}
-`, r.Kind)
-}
+{{- end}}
+`)
 
 func writeStruct(g *goFile, s *golang.Struct) {
 	doc := s.Doc
@@ -213,13 +225,20 @@ func writeEnum(g *goFile, e *golang.Enum) {
 		}
 	}
 	sort.Strings(values)
-	g.printf("\n%s// +kubebuilder:validation:Enum={%s}\ntype %s %s\n", comment(doc, ""), strings.Join(values, ","), e.Name, e.Base)
-	if len(e.Values) == 0 {
-		return
-	}
-	g.printf("\n// The values of %s.\nconst (\n", e.Name)
-	for _, v := range e.Values {
-		g.printf("\t%s = %s(%s)\n", v.Const, e.Name, v.Value)
-	}
-	g.printf(")\n")
+	g.write(enumCode, args{"Doc": comment(doc, ""), "Values": "{" + strings.Join(values, ",") + "}",
+		"Name": e.Name, "Base": e.Base, "Consts": e.Values})
 }
+
+var enumCode = code(`
+{{.Doc}}// +kubebuilder:validation:Enum={{.Values}}
+type {{.Name}} {{.Base}}
+{{- if .Consts}}
+
+// The values of {{.Name}}.
+const (
+{{- range .Consts}}
+	{{.Const}} = {{$.Name}}({{.Value}})
+{{- end}}
+)
+{{- end}}
+`)

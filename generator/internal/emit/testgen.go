@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"fmt"
-
 	"github.com/armhub/armhub/generator/internal/conversion"
 )
 
@@ -29,14 +27,18 @@ func ConformanceFile(m *Module, pkg string, augmented []string) ([]byte, error) 
 // writeCRDTest writes the test that validates the module's CRDs against the
 // registered Go types of every spoke and storage version.
 func writeCRDTest(s *scope) {
-	s.file.printf("\nfunc TestCRDs(t *testing.T) {\n\tharness.CRDs(t, crd.Files")
-	for i := range s.module.Graph.Versions {
-		for _, side := range []conversion.Side{conversion.SpokeSide, conversion.StorageSide} {
-			s.file.printf(",\n\t\t%sAddToScheme", s.qualifier(i, side))
-		}
-	}
-	s.file.printf(",\n\t)\n}\n")
+	s.file.write(crdTestCode, s.versionPackages())
 }
+
+var crdTestCode = code(`
+func TestCRDs(t *testing.T) {
+	harness.CRDs(t, crd.Files,
+{{- range .}}
+		{{.}}AddToScheme,
+{{- end}}
+	)
+}
+`)
 
 // writeGoldenTests writes, for a kind whose conversions hand-written code
 // augments, golden tests of every older spoke up-converted to the hub's spoke
@@ -53,13 +55,16 @@ func writeGoldenTests(s *scope, kind string) {
 		}
 		older := s.qualifier(v, conversion.SpokeSide) + kind
 		olderName := s.module.Alias(v, conversion.SpokeSide)
-		for _, pair := range [][4]string{{olderName, latestName, older, latest}, {latestName, olderName, latest, older}} {
-			name := fmt.Sprintf("%s_%s_to_%s", kind, pair[0], pair[1])
-			s.file.printf("\nfunc TestGolden_%[1]s(t *testing.T) {\n\tharness.Golden(t, %[1]q, &%[2]s{}, &%[3]s{}, &%[4]s{})\n}\n",
-				name, pair[2], hubType, pair[3])
-		}
+		s.file.write(goldenTestCode, args{"Name": kind + "_" + olderName + "_to_" + latestName, "From": older, "Hub": hubType, "To": latest})
+		s.file.write(goldenTestCode, args{"Name": kind + "_" + latestName + "_to_" + olderName, "From": latest, "Hub": hubType, "To": older})
 	}
 }
+
+var goldenTestCode = code(`
+func TestGolden_{{.Name}}(t *testing.T) {
+	harness.Golden(t, {{quote .Name}}, &{{.From}}{}, &{{.Hub}}{}, &{{.To}}{})
+}
+`)
 
 func writeKindTests(s *scope, kind string) {
 	graph := s.module.Graph
@@ -67,75 +72,87 @@ func writeKindTests(s *scope, kind string) {
 	var spokes []string
 	for _, v := range graph.Chains[kind] {
 		spoke := s.qualifier(v, conversion.SpokeSide) + kind
-		storage := s.qualifier(v, conversion.StorageSide) + kind
-		name := kind + "_" + s.module.Alias(v, conversion.SpokeSide)
-		spokes = append(spokes, fmt.Sprintf("func() conversion.Convertible { return &%s{} }", spoke))
-		s.file.printf(`
-func TestRoundTrip_%[1]s(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &%[2]s{} }, func() conversion.Hub { return &%[3]s{} })
-}
-
-func TestAssignStorage_%[1]s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*%[2]s).AssignProperties_To_%[5]s, (*%[2]s).AssignProperties_From_%[5]s)
-}
-
-func TestJSON_%[1]s(t *testing.T) {
-	harness.JSONRoundTrip[%[2]s](t)
-	harness.JSONRoundTrip[%[4]s](t)
-}
-`, name, spoke, hub, storage, kind)
-		writeHubTests(s, name, spoke, hub, storage, v == graph.Hubs[kind])
-		if next := graph.Next(kind, v); next >= 0 {
-			s.file.printf(`
-func TestAssignNext_%[1]s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*%[2]s).AssignProperties_To_%[3]s, (*%[2]s).AssignProperties_From_%[3]s)
-}
-
-func TestAssignNextBack_%[1]s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*%[2]s).AssignProperties_To_%[3]s, (*%[2]s).AssignProperties_From_%[3]s)
-}
-`, kind+"_"+s.module.Alias(v, conversion.StorageSide), storage, kind)
+		a := args{"Kind": kind, "Name": kind + "_" + s.module.Alias(v, conversion.SpokeSide), "Spoke": spoke,
+			"Storage": s.qualifier(v, conversion.StorageSide) + kind, "Hub": hub, "IsHub": v == graph.Hubs[kind], "NextName": ""}
+		if graph.Next(kind, v) >= 0 {
+			a["NextName"] = kind + "_" + s.module.Alias(v, conversion.StorageSide)
 		}
+		s.file.write(versionTestsCode, a)
+		spokes = append(spokes, spoke)
 	}
-	s.file.printf("\nfunc TestReliability_%s(t *testing.T) {\n\tharness.Reliability(t, func() conversion.Hub { return &%s{} },\n", kind, hub)
-	for _, spoke := range spokes {
-		s.file.printf("\t\t%s,\n", spoke)
-	}
-	s.file.printf("\t)\n}\n")
+	s.file.write(reliabilityTestCode, args{"Kind": kind, "Hub": hub, "Spokes": spokes})
 }
 
-// writeHubTests writes the tests that fill a hub (property bags included) and
-// read it through a version: through the spoke and its storage variant (unless
-// that is the hub) back unchanged, and through the spoke with the client's
-// changes winning and nothing else lost.
-func writeHubTests(s *scope, name, spoke, hub, storage string, isHub bool) {
-	s.file.printf(`
-func TestHubRoundTrip_%[1]s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+// versionTestsCode is the tests of one version of a kind: a round trip of the
+// spoke through the hub; its assignments with its storage variant; JSON round
+// trips; the hub read through the spoke and its storage variant (unless that
+// is the hub) back unchanged, and through the spoke with the client's changes
+// winning and nothing else lost; and, with a next storage version, the
+// assignments between the two both ways.
+var versionTestsCode = code(`
+func TestRoundTrip_{{.Name}}(t *testing.T) {
+	harness.RoundTrip(t, func() conversion.Convertible { return &{{.Spoke}}{} }, func() conversion.Hub { return &{{.Hub}}{} })
 }
 
-func TestReadModifyWrite_%[1]s(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+func TestAssignStorage_{{.Name}}(t *testing.T) {
+	harness.AssignRoundTrip(t, (*{{.Spoke}}).AssignProperties_To_{{.Kind}}, (*{{.Spoke}}).AssignProperties_From_{{.Kind}})
 }
-`, name, spoke, hub)
-	if !isHub {
-		s.file.printf(`
-func TestHubRoundTrip_%[1]ss(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &%[3]s{} }, func() conversion.Convertible { return &%[2]s{} })
+
+func TestJSON_{{.Name}}(t *testing.T) {
+	harness.JSONRoundTrip[{{.Spoke}}](t)
+	harness.JSONRoundTrip[{{.Storage}}](t)
 }
-`, name, storage, hub)
-	}
+
+func TestHubRoundTrip_{{.Name}}(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Spoke}}{} })
 }
+
+func TestReadModifyWrite_{{.Name}}(t *testing.T) {
+	harness.ReadModifyWrite(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Spoke}}{} })
+}
+{{- if not .IsHub}}
+
+func TestHubRoundTrip_{{.Name}}s(t *testing.T) {
+	harness.HubRoundTrip(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Storage}}{} })
+}
+{{- end}}
+{{- if .NextName}}
+
+func TestAssignNext_{{.NextName}}(t *testing.T) {
+	harness.AssignRoundTrip(t, (*{{.Storage}}).AssignProperties_To_{{.Kind}}, (*{{.Storage}}).AssignProperties_From_{{.Kind}})
+}
+
+func TestAssignNextBack_{{.NextName}}(t *testing.T) {
+	harness.AssignRoundTripBack(t, (*{{.Storage}}).AssignProperties_To_{{.Kind}}, (*{{.Storage}}).AssignProperties_From_{{.Kind}})
+}
+{{- end}}
+`)
+
+var reliabilityTestCode = code(`
+func TestReliability_{{.Kind}}(t *testing.T) {
+	harness.Reliability(t, func() conversion.Hub { return &{{.Hub}}{} },
+{{- range .Spokes}}
+		func() conversion.Convertible { return &{{.}}{} },
+{{- end}}
+	)
+}
+`)
 
 func writeCompatTests(s *scope) {
 	graph := s.module.Graph
 	for v := range graph.Versions {
 		for _, c := range graph.Compat[v] {
-			s.file.printf("\nfunc TestJSON_%s_%s(t *testing.T) {\n\tharness.JSONRoundTrip[%s%s](t)\n}\n",
-				c.Name, s.module.Alias(v, conversion.CompatSide), s.qualifier(v, conversion.CompatSide), c.Name)
+			s.file.write(compatTestCode, args{"Name": c.Name + "_" + s.module.Alias(v, conversion.CompatSide),
+				"Type": s.qualifier(v, conversion.CompatSide) + c.Name})
 		}
 	}
 }
+
+var compatTestCode = code(`
+func TestJSON_{{.Name}}(t *testing.T) {
+	harness.JSONRoundTrip[{{.Type}}](t)
+}
+`)
 
 // TestBuildFile returns the BUILD.bazel of a generated conformance package: one
 // go_test over every test file in it.

@@ -17,33 +17,39 @@ type validation struct {
 	apply func(f *golang.Field, s *Schema) // sets the keyword in s when the field has it
 }
 
+// Where a keyword goes on an array field: on the array or on its items.
+const (
+	ofField = false
+	ofItems = true
+)
+
 // validations are the keywords in the order their markers are written.
 var validations = []validation{
-	keyword("MinLength", true, formatCount,
+	keyword("MinLength", ofItems, formatCount,
 		func(f *golang.Field) *int64 { return f.Validation.MinLength },
 		func(s *Schema, v *int64) { s.MinLength = v }),
-	keyword("MaxLength", true, formatCount,
+	keyword("MaxLength", ofItems, formatCount,
 		func(f *golang.Field) *int64 { return f.Validation.MaxLength },
 		func(s *Schema, v *int64) { s.MaxLength = v }),
-	keyword("Pattern", true, strconv.Quote,
+	keyword("Pattern", ofItems, strconv.Quote,
 		func(f *golang.Field) string { return f.Validation.Pattern },
 		func(s *Schema, v string) { s.Pattern = v }),
-	keyword("Minimum", false, formatNumber,
+	keyword("Minimum", ofField, formatNumber,
 		func(f *golang.Field) *float64 { return f.Validation.Minimum },
 		func(s *Schema, v *float64) { s.Minimum = v }),
-	keyword("Maximum", false, formatNumber,
+	keyword("Maximum", ofField, formatNumber,
 		func(f *golang.Field) *float64 { return f.Validation.Maximum },
 		func(s *Schema, v *float64) { s.Maximum = v }),
-	keyword("MultipleOf", false, formatNumber,
+	keyword("MultipleOf", ofField, formatNumber,
 		func(f *golang.Field) *float64 { return f.Validation.MultipleOf },
 		func(s *Schema, v *float64) { s.MultipleOf = v }),
-	keyword("MinItems", false, formatCount,
+	keyword("MinItems", ofField, formatCount,
 		func(f *golang.Field) *int64 { return f.Validation.MinItems },
 		func(s *Schema, v *int64) { s.MinItems = v }),
-	keyword("MaxItems", false, formatCount,
+	keyword("MaxItems", ofField, formatCount,
 		func(f *golang.Field) *int64 { return f.Validation.MaxItems },
 		func(s *Schema, v *int64) { s.MaxItems = v }),
-	keyword("Format", false, func(v string) string { return v },
+	keyword("Format", ofField, func(v string) string { return v },
 		func(f *golang.Field) string { return f.Format },
 		func(s *Schema, v string) { s.Format = v }),
 }
