@@ -115,3 +115,16 @@ func EnumValueName(typeName, value string) string {
 func Lower(s string) string {
 	return strings.ToLower(s)
 }
+
+// Plural returns the English plural of a kind (CRD plural names and file
+// names).
+func Plural(kind string) string {
+	lower := strings.ToLower(kind)
+	switch {
+	case strings.HasSuffix(lower, "y") && !strings.HasSuffix(lower, "ay") && !strings.HasSuffix(lower, "ey") && !strings.HasSuffix(lower, "oy"):
+		return kind[:len(kind)-1] + "ies"
+	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
+		return kind + "es"
+	}
+	return kind + "s"
+}

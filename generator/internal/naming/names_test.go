@@ -67,3 +67,15 @@ func TestEnumValueName(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestPlural(t *testing.T) {
+	cases := map[string]string{
+		"Widget": "Widgets", "Policy": "Policies", "Gateway": "Gateways", "Key": "Keys", "Toy": "Toys",
+		"Box": "Boxes", "Address": "Addresses", "Batch": "Batches", "Mesh": "Meshes",
+	}
+	for kind, want := range cases {
+		if got := Plural(kind); got != want {
+			t.Errorf("Plural(%q) = %q, want %q", kind, got, want)
+		}
+	}
+}

@@ -3,20 +3,20 @@ package pipeline
 import (
 	"time"
 
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/metadata"
 )
 
 // classify returns each version's lifecycle, oldest version first, at the
 // instant the options or the metadata give; with neither, the last stage of
 // each lifecycle holds (the generator never reads the clock).
-func classify(svc *metadata.Service, opts Options) []emit.Lifecycle {
+func classify(svc *metadata.Service, opts Options) []crds.Lifecycle {
 	now := opts.Now
 	if now == nil {
 		now = svc.Now
 	}
 	names := svc.VersionNames()
-	out := make([]emit.Lifecycle, len(names))
+	out := make([]crds.Lifecycle, len(names))
 	for i, name := range names {
 		v := svc.Version(name)
 		at := now
@@ -24,7 +24,7 @@ func classify(svc *metadata.Service, opts Options) []emit.Lifecycle {
 			at = lastStart(v)
 		}
 		class, next := v.Classify(*at)
-		out[i] = emit.Lifecycle{Class: class, Next: next}
+		out[i] = crds.Lifecycle{Class: class, Next: next}
 	}
 	return out
 }
@@ -42,7 +42,7 @@ func lastStart(v metadata.Version) *time.Time {
 // VersionLifecycle is one version's classification and next transition.
 type VersionLifecycle struct {
 	Version string
-	emit.Lifecycle
+	crds.Lifecycle
 }
 
 // String describes l in one line.

@@ -8,7 +8,13 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/buildfiles"
+	"github.com/armhub/armhub/generator/internal/emit/convert"
+	"github.com/armhub/armhub/generator/internal/emit/crds"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/emit/register"
+	"github.com/armhub/armhub/generator/internal/emit/suite"
+	"github.com/armhub/armhub/generator/internal/emit/types"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
@@ -16,24 +22,24 @@ import (
 
 // emitted is what the emit stage returns.
 type emitted struct {
-	module emit.Files // the service module, relative to its root
-	suite  emit.Files // the conformance suite, relative to its directory
+	module gosrc.Files // the service module, relative to its root
+	suite  gosrc.Files // the conformance suite, relative to its directory
 	notes  []string
 }
 
 // emitter holds what every emitter of one service needs.
 type emitter struct {
 	svc    *metadata.Service
-	module *emit.Module
+	module *gosrc.Module
 	labels layout.Labels
-	files  emit.Files
+	files  gosrc.Files
 }
 
 // emitAll writes every file of the service module and of its conformance suite.
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
-		svc: svc, module: &emit.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: emit.Files{},
+		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
+		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: gosrc.Files{},
 	}
 	steps := []func() error{
 		func() error { return e.packages(versions) },
@@ -45,7 +51,7 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 			return nil, err
 		}
 	}
-	e.files[layout.GoModFile] = emit.GoMod(svc.Module.Path, moduleRequirements())
+	e.files[layout.GoModFile] = buildfiles.GoMod(svc.Module.Path, moduleRequirements())
 	out := &emitted{module: e.files}
 	if note := e.serviceBuild(opts, inputs); note != "" {
 		out.notes = append(out.notes, note)
@@ -61,11 +67,11 @@ func (e *emitter) packages(versions []Version) error {
 		sides := []struct {
 			side layout.Side
 			pkg  *golang.Package
-			emit func(*golang.Package, emit.Target) (emit.Files, error)
+			emit func(*golang.Package, types.Target) (gosrc.Files, error)
 		}{
-			{layout.Spoke, v.Spoke, emit.SpokeFiles},
-			{layout.Storage, v.Storage, emit.SpokeFiles},
-			{layout.Compat, emit.CompatPackage(e.module.Graph, i), emit.CompatFiles},
+			{layout.Spoke, v.Spoke, types.SpokeFiles},
+			{layout.Storage, v.Storage, types.SpokeFiles},
+			{layout.Compat, types.CompatPackage(e.module.Graph, i), types.CompatFiles},
 		}
 		for _, s := range sides {
 			if s.pkg == nil {
@@ -79,14 +85,14 @@ func (e *emitter) packages(versions []Version) error {
 	return nil
 }
 
-func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTypes func(*golang.Package, emit.Target) (emit.Files, error)) error {
+func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTypes func(*golang.Package, types.Target) (gosrc.Files, error)) error {
 	dir := e.module.Dir(i, side)
-	target := emit.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(i, side), Dir: dir, Version: pkg.Version}
+	target := types.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(i, side), Dir: dir, Version: pkg.Version}
 	generated, err := emitTypes(pkg, target)
 	if err != nil {
 		return err
 	}
-	conversions, err := emit.ConversionFile(e.module, i, side, pkg.Name)
+	conversions, err := convert.File(e.module, i, side, pkg.Name)
 	if err != nil {
 		return err
 	}
@@ -95,7 +101,7 @@ func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTy
 }
 
 // addPackage adds the Go files of a package and its BUILD file.
-func (e *emitter) addPackage(dir, name, importPath string, generated emit.Files) error {
+func (e *emitter) addPackage(dir, name, importPath string, generated gosrc.Files) error {
 	deps, err := e.labels.Deps(generated)
 	if err != nil {
 		return err
@@ -103,7 +109,7 @@ func (e *emitter) addPackage(dir, name, importPath string, generated emit.Files)
 	for p, data := range generated {
 		e.files[p] = data
 	}
-	e.files[dir+"/"+layout.BuildFile] = emit.BuildFile(name, importPath, deps)
+	e.files[dir+"/"+layout.BuildFile] = buildfiles.BuildFile(name, importPath, deps)
 	return nil
 }
 
@@ -119,49 +125,49 @@ func hasKind(pkg *golang.Package, kind string) bool {
 // crds writes one CRD per resource kind, and the crd package that embeds them.
 func (e *emitter) crds(versions []Version) error {
 	graph, w := e.module.Graph, e.svc.Webhook
-	webhook := emit.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
+	webhook := crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
 	for _, kind := range graph.Kinds() {
-		var crdVersions []emit.CRDVersion
+		var crdVersions []crds.Version
 		for i, v := range versions {
 			if hasKind(v.Spoke, kind) {
-				crdVersions = append(crdVersions, emit.SpokeCRDVersion(v.Spoke, v.Lifecycle),
-					emit.StorageCRDVersion(v.Storage, v.Lifecycle, i == graph.Hubs[kind]))
+				crdVersions = append(crdVersions, crds.SpokeVersion(v.Spoke, v.Lifecycle),
+					crds.StorageVersion(v.Storage, v.Lifecycle, i == graph.Hubs[kind]))
 			}
 		}
 		sort.SliceStable(crdVersions, func(a, b int) bool { return crdVersions[a].Name < crdVersions[b].Name })
-		data, err := emit.CRD(e.svc.Group, kind, crdVersions, webhook)
+		data, err := crds.CRD(e.svc.Group, kind, crdVersions, webhook)
 		if err != nil {
 			return err
 		}
-		e.files[emit.CRDPath(e.svc.Group, kind)] = data
+		e.files[crds.Path(e.svc.Group, kind)] = data
 	}
-	source, build := emit.CRDPackage(e.svc.Module.Path + "/" + layout.CRDDir)
-	e.files[layout.CRDDir+"/"+layout.CRDGoFile], e.files[layout.CRDDir+"/"+layout.BuildFile] = source, build
+	e.files[layout.CRDDir+"/"+layout.CRDGoFile] = crds.PackageFile()
+	e.files[layout.CRDDir+"/"+layout.BuildFile] = buildfiles.CRDBuildFile(e.svc.Module.Path + "/" + layout.CRDDir)
 	return nil
 }
 
 // register writes the service's entry point package.
 func (e *emitter) register() error {
-	source, err := emit.RegisterFile(e.module, e.svc.Name, e.svc.Webhook.Path)
+	source, err := register.File(e.module, e.svc.Name, e.svc.Webhook.Path)
 	if err != nil {
 		return err
 	}
 	dir := layout.RegisterDir
-	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, emit.Files{dir + "/" + layout.RegisterFile: source})
+	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, gosrc.Files{dir + "/" + layout.RegisterFile: source})
 }
 
 // conformance writes the service's conformance suite.
-func (e *emitter) conformance(augmented []string) (emit.Files, error) {
-	source, err := emit.ConformanceFile(e.module, "conformance", augmented)
+func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
+	source, err := suite.File(e.module, "conformance", augmented)
 	if err != nil {
 		return nil, err
 	}
-	files := emit.Files{layout.SuiteFile: source}
+	files := gosrc.Files{layout.SuiteFile: source}
 	deps, err := e.labels.Deps(files)
 	if err != nil {
 		return nil, err
 	}
-	files[layout.BuildFile] = emit.TestBuildFile(e.svc.Name+"_test", deps)
+	files[layout.BuildFile] = buildfiles.TestBuildFile(e.svc.Name+"_test", deps)
 	return files, nil
 }
 
@@ -179,7 +185,7 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 	if opts.SchemaRoot != "" || filepath.IsAbs(svc.Schemas) || schemas == ".." || strings.HasPrefix(schemas, "../") {
 		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File)
 	}
-	build := emit.ServiceBuild{Service: svc.Name, Metadata: opts.MetadataLabel}
+	build := buildfiles.ServiceBuild{Service: svc.Name, Metadata: opts.MetadataLabel}
 	for _, in := range inputs {
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
@@ -196,6 +202,6 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 			}
 		}
 	}
-	e.files[layout.BuildFile] = emit.ServiceBuildFile(build)
+	e.files[layout.BuildFile] = buildfiles.ServiceBuildFile(build)
 	return ""
 }

@@ -15,7 +15,8 @@ import (
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/augment"
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/crds"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -47,16 +48,16 @@ type Version struct {
 	API       *model.APIVersion
 	Spoke     *golang.Package
 	Storage   *golang.Package
-	Lifecycle emit.Lifecycle
+	Lifecycle crds.Lifecycle
 }
 
 // Result is what a generation produces: the files, the removal report and the
 // loader's notes.
 type Result struct {
-	Files       emit.Files // the service module, relative to its root
-	Conformance emit.Files // the conformance suite, relative to its package directory
-	Removals    []Removal  // every property that disappears between versions
-	Notes       []string   // what the loader approximated (file#pointer: what)
+	Files       gosrc.Files // the service module, relative to its root
+	Conformance gosrc.Files // the conformance suite, relative to its package directory
+	Removals    []Removal   // every property that disappears between versions
+	Notes       []string    // what the loader approximated (file#pointer: what)
 }
 
 // Unassessed returns how many removals the metadata has not assessed.

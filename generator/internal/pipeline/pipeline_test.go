@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/tree"
@@ -44,7 +44,7 @@ func TestBundledModulesAreUpToDate(t *testing.T) {
 	for _, file := range bundledServices(t) {
 		service := strings.TrimSuffix(filepath.Base(file), ".yaml")
 		result := generate(t, file, 2)
-		for dir, files := range map[string]emit.Files{"apis": result.Files, "conformance": result.Conformance} {
+		for dir, files := range map[string]gosrc.Files{"apis": result.Files, "conformance": result.Conformance} {
 			problems, err := tree.Diff(filepath.Join(repo, dir, service), files)
 			if err != nil {
 				t.Fatal(err)
@@ -79,7 +79,7 @@ func TestGenerationIsDeterministic(t *testing.T) {
 	}
 }
 
-func sameFiles(a, b emit.Files) bool {
+func sameFiles(a, b gosrc.Files) bool {
 	if len(a) != len(b) {
 		return false
 	}

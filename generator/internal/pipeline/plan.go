@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -13,7 +13,7 @@ import (
 
 // plan returns every version with its storage variant, and the conversions
 // between all of them.
-func plan(svc *metadata.Service, apis []*model.APIVersion, spokes []*golang.Package, lifecycles []emit.Lifecycle) ([]Version, *conversion.Graph, error) {
+func plan(svc *metadata.Service, apis []*model.APIVersion, spokes []*golang.Package, lifecycles []crds.Lifecycle) ([]Version, *conversion.Graph, error) {
 	versions := make([]Version, len(apis))
 	graphVersions := make([]*conversion.Version, len(apis))
 	for i, api := range apis {

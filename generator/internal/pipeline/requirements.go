@@ -4,7 +4,7 @@ import (
 	_ "embed"
 	"strings"
 
-	"github.com/armhub/armhub/generator/internal/emit"
+	"github.com/armhub/armhub/generator/internal/emit/buildfiles"
 )
 
 // requirements lists what every generated go.mod requires, one "path version
@@ -14,14 +14,14 @@ import (
 //go:embed requirements.txt
 var requirements string
 
-func moduleRequirements() []emit.Requirement {
-	var out []emit.Requirement
+func moduleRequirements() []buildfiles.Requirement {
+	var out []buildfiles.Requirement
 	for _, line := range strings.Split(strings.TrimSpace(requirements), "\n") {
 		fields := strings.Fields(line)
 		if len(fields) < 2 {
 			continue
 		}
-		out = append(out, emit.Requirement{Path: fields[0], Version: fields[1], Indirect: len(fields) > 2})
+		out = append(out, buildfiles.Requirement{Path: fields[0], Version: fields[1], Indirect: len(fields) > 2})
 	}
 	return out
 }

@@ -119,3 +119,40 @@ func Graph() *conversion.Graph {
 	}
 	return g
 }
+
+// OneVersion is a hand-made API version of two resources that uses each kind
+// of type once.
+func OneVersion() *model.APIVersion {
+	str := &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
+	return &model.APIVersion{
+		Version: "2021-04-01", Provider: "Example.Things",
+		Resources: []*model.Resource{
+			{Name: "widgets", ARMType: "Example.Things/widgets", Spec: "widgets_Spec", Description: "A widget."},
+			{Name: "widgets_parts", ARMType: "Example.Things/widgets/parts", Spec: "widgets_parts_Spec", Owner: "widgets"},
+		},
+		Objects: map[string]*model.Object{
+			"widgets_Spec": {Name: "widgets_Spec", Properties: []*model.Property{
+				{Name: "azureName", Type: str, Validation: model.Validation{MinLength: ptr[int64](3), Pattern: "^[a-z]+$"}},
+				{Name: "colour", Type: &model.Type{Kind: model.KindEnum, Name: "Colour"}, Required: true},
+				{Name: "labels", Type: &model.Type{Kind: model.KindMap, Elem: str}},
+				{Name: "settings", Type: &model.Type{Kind: model.KindObject, Name: "Settings"}},
+				{Name: "size", Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.Integer}, Validation: model.Validation{Minimum: ptr(1.0), Maximum: ptr(10.0)}},
+			}},
+			"widgets_parts_Spec": {Name: "widgets_parts_Spec", Properties: []*model.Property{
+				{Name: "azureName", Type: str},
+				{Name: "extra", Type: &model.Type{Kind: model.KindAny}},
+			}},
+			"Settings": {Name: "Settings", Description: "Widget settings.\n+ not a marker", Properties: []*model.Property{
+				{Name: "created", Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.String, Format: "date-time"}},
+				{Name: "enabled", Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.Boolean}, Required: true},
+				{Name: "grid", Type: &model.Type{Kind: model.KindArray, Elem: &model.Type{Kind: model.KindArray, Elem: &model.Type{Kind: model.KindPrimitive, Primitive: model.Number}}}},
+				{Name: "nested", Type: &model.Type{Kind: model.KindArray, Elem: &model.Type{Kind: model.KindObject, Name: "Settings_Nested"}}},
+				{Name: "byName", Type: &model.Type{Kind: model.KindMap, Elem: &model.Type{Kind: model.KindObject, Name: "Settings_Nested"}}},
+			}},
+			"Settings_Nested": {Name: "Settings_Nested", Properties: []*model.Property{{Name: "value", Type: str}}},
+		},
+		Enums: map[string]*model.Enum{
+			"Colour": {Name: "Colour", Base: model.String, Values: []string{"Blue", "dark-red", "green_ish"}},
+		},
+	}
+}

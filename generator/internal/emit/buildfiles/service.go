@@ -1,0 +1,82 @@
+package buildfiles
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/layout"
+)
+
+// ServiceBuild describes the Bazel generation of one service: its inputs by label
+// and the generated packages of its module, by directory.
+type ServiceBuild struct {
+	Service     string   // the service's name: apis/<service>, conformance/<service>
+	Metadata    string   // the label of the metadata file
+	Schemas     []string // the labels of the schema files the generation reads
+	Packages    []string // every generated Go package, relative to the module root
+	Handwritten []string // the packages scanned for hand-written augmentations
+}
+
+// ServiceBuildFile returns the BUILD.bazel at the root of a service module: one
+// armhub_service call (tools/armhub.bzl), which regenerates the service with
+// exactly these inputs, tests that the checked-in files match, and offers
+// "bazel run //apis/<service>:update".
+func ServiceBuildFile(s ServiceBuild) []byte {
+	var b strings.Builder
+	b.WriteString(buildHeader)
+	fmt.Fprintf(&b, "load(%q, %q)\n\n", layout.ServiceRule, layout.ServiceMacro)
+	fmt.Fprintf(&b, "%s(\n    name = %q,\n", layout.ServiceMacro, s.Service)
+	fmt.Fprintf(&b, "    handwritten = %s,\n", starlarkList(s.labels(s.Handwritten, layout.HandwrittenTarget), "    "))
+	fmt.Fprintf(&b, "    metadata = %q,\n", s.Metadata)
+	fmt.Fprintf(&b, "    packages = %s,\n", starlarkList(s.labels(s.Packages, layout.FilesTarget), "    "))
+	fmt.Fprintf(&b, "    schemas = %s,\n", starlarkList(sortedCopy(s.Schemas), "    "))
+	fmt.Fprintf(&b, "    suite = %q,\n", layout.SuiteDir(s.Service))
+	b.WriteString(")\n")
+	return []byte(b.String())
+}
+
+func (s ServiceBuild) labels(dirs []string, target string) []string {
+	sorted := sortedCopy(dirs) // by package, as buildifier orders labels
+	labels := make([]string, len(sorted))
+	for i, dir := range sorted {
+		labels[i] = layout.PackageLabel(s.Service, dir, target)
+	}
+	return labels
+}
+
+// filesFilegroup lists all files of a generated package (Go or conformance)
+// for the service's generation rule, which compares them with a fresh
+// generation.
+const filesFilegroup = `
+filegroup(
+    name = "files",
+    srcs = glob(["**"]),
+    visibility = ["//visibility:public"],
+)
+`
+
+// packageFilegroups are the filegroups every generated Go package declares for
+// the service's generation rule: all its files, and its hand-written Go files
+// (an input of that generation). Hand-written files must not be named like
+// generated ones.
+const packageFilegroups = filesFilegroup + `
+filegroup(
+    name = "handwritten",
+    srcs = glob(
+        ["*.go"],
+        exclude = [
+            "*_gen.go",
+            "*_test.go",
+            "zz_generated.*",
+        ],
+    ),
+    visibility = ["//visibility:public"],
+)
+`
+
+// CRDBuildFile returns the BUILD.bazel of a service's crd package: a
+// go_library that embeds the CRD YAML files beside its Go file.
+func CRDBuildFile(importPath string) []byte {
+	build := buildRule("go_library", layout.CRDDir, importPath, goSources, nil, `embedsrcs = glob(["*.yaml"]),`)
+	return append(build, packageFilegroups...)
+}

@@ -1,0 +1,118 @@
+// Package convert writes the conversions of a package (conversions_gen.go):
+// property assignment between linked structs of adjacent packages, property
+// bags and compat types for what one side cannot hold, the augmentation hooks,
+// and the routes to and from each resource's hub (ConvertTo/ConvertFrom).
+package convert
+
+import (
+	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/golang"
+)
+
+// File returns the conversions hosted by the package of version on side:
+// property assignments for every link it hosts and, for spokes and storage
+// versions, the resource-level assignments, the routes to and from the hub, and
+// the KubernetesResource methods.
+func File(m *gosrc.Module, version int, pkgSide conversion.Side, pkgName string) ([]byte, error) {
+	g := gosrc.NewModuleFile(pkgName, m)
+	s := &gosrc.Scope{Module: m, Version: version, Side: pkgSide, File: g}
+	for _, link := range m.Graph.Links {
+		if link.Host.Version == version && link.Host.Side == pkgSide {
+			writeLink(s, link)
+		}
+	}
+	if pkgSide != conversion.CompatSide {
+		pkg := m.Graph.Versions[version].Spoke
+		if pkgSide == conversion.StorageSide {
+			pkg = m.Graph.Versions[version].Storage
+		}
+		for _, r := range pkg.Resources {
+			writeResourceAssign(s, r)
+			writeRoutes(s, r.Kind, r)
+			writeKubernetesResource(s, r)
+		}
+	}
+	return g.Bytes()
+}
+
+// writeResourceAssign writes the assignments between a resource and the next
+// version towards the hub (a spoke's own storage variant, or the next storage
+// version), copying the metadata, spec and status.
+func writeResourceAssign(s *gosrc.Scope, r *golang.Resource) {
+	next := side{s.Version, conversion.StorageSide}
+	if s.Side == conversion.StorageSide {
+		n := s.Module.Graph.Next(r.Kind, s.Version)
+		if n < 0 {
+			return
+		}
+		next = side{n, conversion.StorageSide}
+	}
+	s.File.Write(resourceAssignCode, gosrc.Args{"Kind": r.Kind, "Next": s.Qualifier(next.version, next.pkg) + r.Kind,
+		"Spec": r.Spec.Name, "Status": r.Status.Name})
+}
+
+var resourceAssignCode = gosrc.Code(`
+// AssignProperties_To_{{.Kind}} copies this {{.Kind}} into destination.
+func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignProperties_To_{{.Spec}}(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+	}
+	if err := source.Status.AssignProperties_To_{{.Status}}(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+	}
+	return nil
+}
+
+// AssignProperties_From_{{.Kind}} copies source into this {{.Kind}}.
+func (destination *{{.Kind}}) AssignProperties_From_{{.Kind}}(source *{{.Next}}) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignProperties_From_{{.Spec}}(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+	}
+	if err := destination.Status.AssignProperties_From_{{.Status}}(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+	}
+	return nil
+}
+`)
+
+// writeKubernetesResource writes the methods of armruntime.KubernetesResource.
+func writeKubernetesResource(s *gosrc.Scope, r *golang.Resource) {
+	s.File.Write(kubernetesResourceCode, r)
+}
+
+var kubernetesResourceCode = gosrc.Code(`
+// GetSpec returns the spec of the resource.
+func (resource *{{.Kind}}) GetSpec() armruntime.ConvertibleSpec {
+	return &resource.Spec
+}
+
+// GetStatus returns the status of the resource.
+func (resource *{{.Kind}}) GetStatus() armruntime.ConvertibleStatus {
+	return &resource.Status
+}
+
+// NewEmptyStatus returns a blank status of this version.
+func (resource *{{.Kind}}) NewEmptyStatus() armruntime.ConvertibleStatus {
+	return &{{.Status.Name}}{}
+}
+
+// SetStatus replaces the status of the resource, converting it to this version
+// when it is of another.
+func (resource *{{.Kind}}) SetStatus(status armruntime.ConvertibleStatus) error {
+	if own, ok := status.(*{{.Status.Name}}); ok {
+		resource.Status = *own.DeepCopy()
+		return nil
+	}
+	var converted {{.Status.Name}}
+	if err := converted.ConvertStatusFrom(status); err != nil {
+		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
+	}
+	resource.Status = converted
+	return nil
+}
+
+var _ armruntime.KubernetesResource = &{{.Kind}}{}
+`)

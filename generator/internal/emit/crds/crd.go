@@ -1,0 +1,262 @@
+// Package crds writes a service's CustomResourceDefinitions, one YAML file per
+// resource kind with every version, its lifecycle and the conversion webhook,
+// and the Go file of the crd package that embeds them.
+package crds
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/emit/schema"
+	"github.com/armhub/armhub/generator/internal/naming"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Version is one version of a resource for its CRD.
+type Version struct {
+	Name               string // the Kubernetes version name
+	Package            *golang.Package
+	Served             bool
+	Storage            bool
+	Deprecated         bool
+	DeprecationWarning string
+}
+
+type crd struct {
+	APIVersion string      `yaml:"apiVersion"`
+	Kind       string      `yaml:"kind"`
+	Metadata   crdMetadata `yaml:"metadata"`
+	Spec       crdSpec     `yaml:"spec"`
+}
+
+type crdMetadata struct {
+	Name        string            `yaml:"name"`
+	Annotations map[string]string `yaml:"annotations,omitempty"`
+}
+
+type crdSpec struct {
+	Group      string        `yaml:"group"`
+	Names      crdNames      `yaml:"names"`
+	Scope      string        `yaml:"scope"`
+	Conversion crdConversion `yaml:"conversion"`
+	Versions   []crdVersion  `yaml:"versions"`
+}
+
+// Webhook names the conversion webhook of a CRD: a Kubernetes service and the
+// cert-manager Certificate ("namespace/name") whose CA cert-manager injects.
+type Webhook struct {
+	Service, Namespace, Path string
+	Port                     int32
+	Certificate              string
+}
+
+// CAInjectionAnnotation is cert-manager's annotation: its CA injector copies the
+// CA of the named Certificate into the CRD's conversion webhook caBundle.
+const CAInjectionAnnotation = "cert-manager.io/inject-ca-from"
+
+type crdConversion struct {
+	Strategy string           `yaml:"strategy"`
+	Webhook  crdWebhookConfig `yaml:"webhook"`
+}
+
+type crdWebhookConfig struct {
+	ConversionReviewVersions []string        `yaml:"conversionReviewVersions"`
+	ClientConfig             crdClientConfig `yaml:"clientConfig"`
+}
+
+type crdClientConfig struct {
+	Service crdService `yaml:"service"`
+}
+
+type crdService struct {
+	Name      string `yaml:"name"`
+	Namespace string `yaml:"namespace"`
+	Path      string `yaml:"path"`
+	Port      int32  `yaml:"port"`
+}
+
+func conversionFor(w Webhook) crdConversion {
+	return crdConversion{Strategy: "Webhook", Webhook: crdWebhookConfig{
+		ConversionReviewVersions: []string{"v1"},
+		ClientConfig:             crdClientConfig{Service: crdService{Name: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port}},
+	}}
+}
+
+type crdNames struct {
+	Kind       string   `yaml:"kind"`
+	ListKind   string   `yaml:"listKind"`
+	Plural     string   `yaml:"plural"`
+	Singular   string   `yaml:"singular"`
+	Categories []string `yaml:"categories,omitempty"`
+}
+
+type crdVersion struct {
+	Name                     string          `yaml:"name"`
+	Served                   bool            `yaml:"served"`
+	Storage                  bool            `yaml:"storage"`
+	Deprecated               bool            `yaml:"deprecated,omitempty"`
+	DeprecationWarning       string          `yaml:"deprecationWarning,omitempty"`
+	Schema                   crdValidation   `yaml:"schema"`
+	Subresources             map[string]any  `yaml:"subresources"`
+	AdditionalPrinterColumns []printerColumn `yaml:"additionalPrinterColumns,omitempty"`
+}
+
+type crdValidation struct {
+	OpenAPIV3Schema *schema.Schema `yaml:"openAPIV3Schema"`
+}
+
+type printerColumn struct {
+	Name     string `yaml:"name"`
+	Type     string `yaml:"type"`
+	JSONPath string `yaml:"jsonPath"`
+}
+
+// CRD returns the YAML of the CRD of the resource kind over versions, which must
+// be in the order to list them, converted by webhook.
+func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error) {
+	plural := naming.Lower(naming.Plural(kind))
+	doc := crd{
+		APIVersion: "apiextensions.k8s.io/v1",
+		Kind:       "CustomResourceDefinition",
+		Metadata: crdMetadata{Name: plural + "." + group,
+			Annotations: map[string]string{CAInjectionAnnotation: webhook.Certificate}},
+		Spec: crdSpec{
+			Group: group, Scope: "Namespaced", Conversion: conversionFor(webhook),
+			Names: crdNames{Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
+		},
+	}
+	for _, v := range versions {
+		resource := findResource(v.Package, kind)
+		if resource == nil {
+			return nil, fmt.Errorf("CRD %s: version %s has no resource %s", doc.Metadata.Name, v.Name, kind)
+		}
+		doc.Spec.Versions = append(doc.Spec.Versions, crdVersion{
+			Name: v.Name, Served: v.Served, Storage: v.Storage,
+			Deprecated: v.Deprecated, DeprecationWarning: v.DeprecationWarning,
+			Schema:       crdValidation{OpenAPIV3Schema: resourceSchema(v.Package, resource)},
+			Subresources: map[string]any{"status": map[string]any{}},
+			AdditionalPrinterColumns: []printerColumn{{Name: "Ready", Type: "string",
+				JSONPath: ".status.conditions[?(@.type=='Ready')].status"}},
+		})
+	}
+	var out bytes.Buffer
+	out.WriteString(layout.GeneratedText + "\n")
+	encoder := yaml.NewEncoder(&out)
+	encoder.SetIndent(2)
+	if err := encoder.Encode(doc); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func findResource(pkg *golang.Package, kind string) *golang.Resource {
+	for _, r := range pkg.Resources {
+		if r.Kind == kind {
+			return r
+		}
+	}
+	return nil
+}
+
+func resourceSchema(pkg *golang.Package, r *golang.Resource) *schema.Schema {
+	return &schema.Schema{
+		Type:        "object",
+		Description: strings.TrimSpace(r.Kind + " is the Kubernetes resource for the ARM resource type " + r.ARMType + "."),
+		Properties: map[string]*schema.Schema{
+			"apiVersion": {Type: "string"},
+			"kind":       {Type: "string"},
+			"metadata":   {Type: "object"},
+			"spec":       structSchema(pkg, r.Spec),
+			"status":     structSchema(pkg, r.Status),
+		},
+	}
+}
+
+func structSchema(pkg *golang.Package, s *golang.Struct) *schema.Schema {
+	schema := &schema.Schema{Type: "object", Description: s.Doc, Properties: map[string]*schema.Schema{}}
+	for _, f := range s.Fields {
+		schema.Properties[f.JSONName] = fieldSchema(pkg, f)
+		if f.Required {
+			schema.Required = append(schema.Required, f.JSONName)
+		}
+	}
+	return schema
+}
+
+func fieldSchema(pkg *golang.Package, f *golang.Field) *schema.Schema {
+	s := typeSchema(pkg, f.Type)
+	s.Description = f.Doc
+	schema.Apply(s, f)
+	return s
+}
+
+func typeSchema(pkg *golang.Package, t *golang.Type) *schema.Schema {
+	switch t.Kind {
+	case model.KindPrimitive:
+		return &schema.Schema{Type: openAPIType(t.Builtin)}
+	case model.KindArray:
+		return &schema.Schema{Type: "array", Items: typeSchema(pkg, t.Elem)}
+	case model.KindMap:
+		return &schema.Schema{Type: "object", AdditionalProperties: typeSchema(pkg, t.Elem)}
+	case model.KindAny:
+		return &schema.Schema{PreserveUnknownFields: true}
+	case model.KindEnum:
+		return enumSchema(pkg.Enum(t.Named))
+	}
+	return namedSchema(pkg, t.Named)
+}
+
+func openAPIType(builtin string) string {
+	switch builtin {
+	case "int":
+		return "integer"
+	case "float64":
+		return "number"
+	case "bool":
+		return "boolean"
+	}
+	return "string"
+}
+
+func enumSchema(e *golang.Enum) *schema.Schema {
+	s := &schema.Schema{Type: openAPIType(e.Base), Description: e.Doc}
+	for _, v := range e.Values {
+		var value any
+		if err := yaml.Unmarshal([]byte(v.JSON), &value); err != nil || e.Base == "string" {
+			value = v.JSON
+		}
+		s.Enum = append(s.Enum, value)
+	}
+	return s
+}
+
+func namedSchema(pkg *golang.Package, name string) *schema.Schema {
+	switch name {
+	case golang.OwnerType:
+		return &schema.Schema{Type: "object", Properties: map[string]*schema.Schema{"name": {Type: "string"}}, Required: []string{"name"}}
+	case golang.Condition:
+		return conditionSchema()
+	}
+	return structSchema(pkg, pkg.Struct(name))
+}
+
+func conditionSchema() *schema.Schema {
+	return &schema.Schema{
+		Type: "object",
+		Properties: map[string]*schema.Schema{
+			"lastTransitionTime": {Type: "string", Format: "date-time"},
+			"message":            {Type: "string"},
+			"observedGeneration": {Type: "integer", Format: "int64"},
+			"reason":             {Type: "string"},
+			"status":             {Type: "string"},
+			"type":               {Type: "string"},
+		},
+		Required: []string{"lastTransitionTime", "message", "reason", "status", "type"},
+	}
+}

@@ -1,0 +1,50 @@
+package crds
+
+import (
+	"testing"
+	"time"
+
+	"github.com/armhub/armhub/generator/internal/emit/emittest"
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/runtime"
+)
+
+// The CRD of one version that uses each kind of type once, with a webhook
+// other than the default.
+func TestOneVersionGolden(t *testing.T) {
+	pkg, err := golang.Build(emittest.OneVersion(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert/things", Port: 8443, Certificate: "things/things-cert"}
+	crd, err := CRD(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true}}, webhook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emittest.Golden(t, map[string][]byte{"crd/widgets.yaml": crd})
+}
+
+// The CRD of each kind of the tiny service, with an expired, a deprecated and a
+// supported version, and its crd package.
+func TestServiceGolden(t *testing.T) {
+	g := emittest.Graph()
+	expiry := time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC)
+	lifecycles := []Lifecycle{{Class: runtime.Expired}, {Class: runtime.Deprecated, Next: &expiry}, {Class: runtime.Supported}}
+	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert", Port: 443, Certificate: "things/things-webhook"}
+	files := map[string][]byte{}
+	for _, kind := range g.Kinds() {
+		var versions []Version
+		for _, i := range g.Chains[kind] {
+			v := g.Versions[i]
+			versions = append(versions, SpokeVersion(v.Spoke, lifecycles[i]), StorageVersion(v.Storage, lifecycles[i], i == g.Hubs[kind]))
+		}
+		data, err := CRD(emittest.Group, kind, versions, webhook)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[emittest.Service+"/"+Path(emittest.Group, kind)] = data
+	}
+	files[emittest.Service+"/"+layout.CRDDir+"/"+layout.CRDGoFile] = PackageFile()
+	emittest.Golden(t, files)
+}

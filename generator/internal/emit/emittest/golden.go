@@ -1,0 +1,48 @@
+package emittest
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the emitter tests")
+
+// Golden compares every file (path -> content) with
+// testdata/golden/<path with / as __>.golden in the test's package; with
+// -update it writes them instead, for review in the diff.
+func Golden(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		golden(t, path, files[path])
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", "golden", strings.ReplaceAll(path, "/", "__")+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs from %s; run go test -update and review the diff", path, file)
+	}
+}

@@ -1,0 +1,57 @@
+package suite
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// widgetVersion is a version of one resource, widgets, with a name.
+func widgetVersion(t *testing.T, index int, apiVersion string) *conversion.Version {
+	t.Helper()
+	str := &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
+	spoke, err := golang.Build(&model.APIVersion{
+		Version: apiVersion, Provider: "Example.Things",
+		Resources: []*model.Resource{{Name: "widgets", ARMType: "Example.Things/widgets", Spec: "widgets_Spec"}},
+		Objects: map[string]*model.Object{"widgets_Spec": {Name: "widgets_Spec", Properties: []*model.Property{
+			{Name: "azureName", Type: str},
+		}}},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &conversion.Version{Index: index, Spoke: spoke, Storage: golang.StoragePackage(spoke)}
+}
+
+// Every pair of adjacent storage versions is tested both ways, with the older
+// version's methods.
+func TestConformanceAssignsAdjacentStorageBothWays(t *testing.T) {
+	graph, err := conversion.Build([]*conversion.Version{
+		widgetVersion(t, 0, "2020-01-01"), widgetVersion(t, 1, "2021-01-01"), widgetVersion(t, 2, "2022-01-01"),
+	}, conversion.Renames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := File(&gosrc.Module{Path: "example.com/things", Group: "things.example.armhub.io", Graph: graph}, "conformance", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, older := range []string{"v20200101s", "v20210101s"} {
+		methods := "(*" + older + ".Widget).AssignProperties_To_Widget, (*" + older + ".Widget).AssignProperties_From_Widget)"
+		for _, want := range []string{
+			"func TestAssignNext_Widget_" + older + "(t *testing.T) {\n\tharness.AssignRoundTrip(t, " + methods,
+			"func TestAssignNextBack_Widget_" + older + "(t *testing.T) {\n\tharness.AssignRoundTripBack(t, " + methods,
+		} {
+			if !strings.Contains(string(source), want) {
+				t.Errorf("the suite lacks\n%s\nin:\n%s", want, source)
+			}
+		}
+	}
+	if n := strings.Count(string(source), "harness.AssignRoundTripBack("); n != 2 {
+		t.Errorf("%d newer -> older -> newer tests, want 2 (one per adjacent pair)", n)
+	}
+}
