@@ -157,6 +157,9 @@ func Parse(file string, data []byte) (*Service, error) {
 		}
 		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "))
 	}
+	if err := oneDocument(file, decoder); err != nil {
+		return nil, err
+	}
 	service.File = file
 	service.Dir = dirOf(file)
 	service.Webhook = service.Webhook.withDefaults()
@@ -166,6 +169,20 @@ func Parse(file string, data []byte) (*Service, error) {
 		return nil, err
 	}
 	return &service, nil
+}
+
+// oneDocument fails if the decoder holds a further YAML document, which would be
+// ignored.
+func oneDocument(file string, decoder *yaml.Decoder) error {
+	var next yaml.Node
+	err := decoder.Decode(&next)
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: expected one YAML document, found more: %w", file, err)
+	}
+	return model.Errorf(model.Location{File: file, Line: next.Line}, "expected one YAML document, found a second")
 }
 
 func dirOf(file string) string {
@@ -202,7 +219,7 @@ var (
 )
 
 func (s *Service) check(lines *lineFinder) error {
-	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRemovals, s.checkWebhook}
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook}
 	for _, check := range checks {
 		if err := check(lines); err != nil {
 			return err
@@ -220,6 +237,9 @@ func (s *Service) checkHeader(lines *lineFinder) error {
 			return s.errorf(lines.find(r.key), "%q is required", r.key)
 		}
 	}
+	if err := checkProvider(s.Provider); err != nil {
+		return s.errorf(lines.find("provider"), "%v", err)
+	}
 	if !serviceName.MatchString(s.Name) {
 		return s.errorf(lines.find("service"), "service %q must be lower-case letters and digits", s.Name)
 	}
@@ -228,6 +248,9 @@ func (s *Service) checkHeader(lines *lineFinder) error {
 	}
 	if s.Module.Version != "" && !semver.MatchString(s.Module.Version) {
 		return s.errorf(lines.find("module", "version"), "module version %q is not a semantic version like v1.2.3", s.Module.Version)
+	}
+	if err := checkModulePath(s.Module.Path); err != nil {
+		return s.errorf(lines.find("module", "path"), "module path %q is not a Go module path: %v", s.Module.Path, err)
 	}
 	if !strings.HasSuffix(s.Module.Path, "/"+s.Name) && !regexp.MustCompile(`/`+s.Name+`/v\d+$`).MatchString(s.Module.Path) {
 		return s.errorf(lines.find("module", "path"), "module path %q must end in /%s (or /%s/vN)", s.Module.Path, s.Name, s.Name)
