@@ -89,3 +89,16 @@ func containsObject(t *golang.Type) bool {
 	}
 	return false
 }
+
+// CanonicalType returns the name a type named name in version i has in the
+// latest version, lower-cased: the identity conversions match types by.
+func (g *Graph) CanonicalType(name string, i int) string {
+	return g.canonicalType(name, i)
+}
+
+// CanonicalProp returns the name property prop of struct structName (as named in
+// version i) has in the latest version, lower-cased: the identity conversions
+// match properties and choose bag keys by.
+func (g *Graph) CanonicalProp(structName, prop string, i int) string {
+	return g.canonicalProp(structName, prop, i)
+}

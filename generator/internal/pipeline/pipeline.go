@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/armhub/armhub/generator/internal/check"
 	"github.com/armhub/armhub/generator/internal/emit"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/metadata"
@@ -76,6 +77,9 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	classify(svc, versions, opts)
 	graph, err := plan(svc, versions)
 	if err != nil {
+		return nil, err
+	}
+	if err := check.Metadata(svc, graph); err != nil {
 		return nil, err
 	}
 	files, err := emitService(svc, versions, graph)
