@@ -525,7 +525,11 @@ func (x *loader) validation(d *doc, n map[string]any, ptr string) (model.Validat
 		if raw, ok := n[f.name]; ok {
 			num, ok := number(raw)
 			if !ok || (f.name == "multipleOf" && num <= 0) {
-				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be a number (multipleOf above zero)", f.name)
+				want := "a number"
+				if f.name == "multipleOf" {
+					want = "a number above zero"
+				}
+				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be %s", f.name, want)
 			}
 			*f.dst = &num
 		}

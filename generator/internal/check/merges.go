@@ -19,7 +19,7 @@ func (c *checker) typeMerges() error {
 				continue
 			}
 			return c.errorf(c.typeRenameLine(i, other, s.Name), "type rename: version %s has types %s and %s, which the renames make one type %s; expected at most one of them in that version",
-				c.apiVersion(i), other, s.Name, name)
+				c.apiVersion(i), other, s.Name, c.typeAsWritten(name))
 		}
 	}
 	return nil
@@ -63,7 +63,7 @@ func (c *checker) propertyMerge(i int, s *golang.Struct) error {
 			continue // the schema's own business, not a rename's
 		}
 		return c.errorf(c.propertyRenameLine(i, s.Name, other, f.JSONName), "property rename: type %s of version %s has properties %s and %s, which the renames make one property %s; expected at most one of them in that version",
-			s.Name, c.apiVersion(i), other, f.JSONName, name)
+			s.Name, c.apiVersion(i), other, f.JSONName, c.propertyAsWritten(name))
 	}
 	return nil
 }
@@ -87,4 +87,26 @@ func equalsAny(name string, names []string) bool {
 		}
 	}
 	return false
+}
+
+// typeAsWritten returns a lower-cased latest type name as a type rename writes
+// it.
+func (c *checker) typeAsWritten(name string) string {
+	for _, r := range c.svc.Renames.Types {
+		if strings.EqualFold(r.To, name) {
+			return r.To
+		}
+	}
+	return name
+}
+
+// propertyAsWritten returns a lower-cased latest property name as a property
+// rename writes it.
+func (c *checker) propertyAsWritten(name string) string {
+	for _, r := range c.svc.Renames.Properties {
+		if strings.EqualFold(r.To, name) {
+			return r.To
+		}
+	}
+	return name
 }

@@ -148,6 +148,26 @@ func Parse(file string, data []byte) (*Service, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	lines := &lineFinder{root: &root}
+	if err := checkTimes(file, lines); err != nil {
+		return nil, err
+	}
+	service, err := decode(file, data)
+	if err != nil {
+		return nil, err
+	}
+	service.File = file
+	service.Dir = dirOf(file)
+	service.Webhook = service.Webhook.withDefaults()
+	service.recordLines(lines)
+	if err := service.check(lines); err != nil {
+		return nil, err
+	}
+	return service, nil
+}
+
+// decode decodes the one YAML document in data, failing on unknown keys.
+func decode(file string, data []byte) (*Service, error) {
 	decoder := yaml.NewDecoder(bytes.NewReader(data))
 	decoder.KnownFields(true)
 	var service Service
@@ -160,15 +180,31 @@ func Parse(file string, data []byte) (*Service, error) {
 	if err := oneDocument(file, decoder); err != nil {
 		return nil, err
 	}
-	service.File = file
-	service.Dir = dirOf(file)
-	service.Webhook = service.Webhook.withDefaults()
-	lines := &lineFinder{root: &root}
-	service.recordLines(lines)
-	if err := service.check(lines); err != nil {
-		return nil, err
-	}
 	return &service, nil
+}
+
+// checkTimes decodes each time in the document on its own, as a time the YAML
+// decoder cannot parse stops decoding with an error that has no line.
+func checkTimes(file string, lines *lineFinder) error {
+	nodes := []*yaml.Node{lines.node("now")}
+	for _, version := range lines.items("versions") {
+		for _, stage := range (&lineFinder{root: version}).items("lifecycle") {
+			nodes = append(nodes, (&lineFinder{root: stage}).node("startTime"))
+		}
+	}
+	for _, n := range nodes {
+		var t time.Time
+		if n != nil && n.Kind == yaml.AliasNode {
+			n = n.Alias
+		}
+		if n == nil || n.Kind != yaml.ScalarNode {
+			continue
+		}
+		if err := n.Decode(&t); err != nil {
+			return model.Errorf(model.Location{File: file, Line: n.Line}, "%q is not a time like 2024-01-31T00:00:00Z (RFC 3339)", n.Value)
+		}
+	}
+	return nil
 }
 
 // oneDocument fails if the decoder holds a further YAML document, which would be
