@@ -12,6 +12,8 @@ fuzztime=${ARMHUB_FUZZTIME:-10s}
 targets=(
   "./internal/armschema FuzzLoad"
   "./internal/metadata FuzzParse"
+  "./cmd/armhub-gen FuzzGenerate"
+  "./cmd/armhub-gen FuzzRenames"
 )
 
 for target in "${targets[@]}"; do
