@@ -33,6 +33,24 @@ func bundled(f *testing.F) (providers []string, common string) {
 	return providers, common
 }
 
+// smallSeeds are short schemas using the constructs the loader handles, which
+// the fuzzer mutates more productively than whole files.
+var smallSeeds = []string{
+	numberRes,
+	oneRes(`"p": {"oneOf": [{"type": "number"}, `+expr+`]}`, ""),
+	`{"resourceDefinitions": {"r": {"properties": {"type": {"enum": ["P/r"]}, "p": {"$ref": "#/definitions/A"}}}},
+  "definitions": {"A": {"allOf": [{"$ref": "#/definitions/B"}], "properties": {"a": {"type": "string", "minLength": 1}}},
+    "B": {"type": "object", "properties": {"b": {"type": "integer", "maximum": 3}}, "required": ["b"]}}}`,
+	`{"resourceDefinitions": {"r": {"properties": {"type": {"enum": ["P/r"]},
+  "m": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "#/definitions/N"}}},
+  "u": {"oneOf": [{"$ref": "#/definitions/N"}, {"type": "object", "properties": {"x": {"const": 1}}}]}}},
+  "r_c": {"properties": {"type": {"enum": ["P/r/c"]}, "e": {"enum": ["a", "b"]}}}},
+  "definitions": {"N": {"type": "object", "properties": {"next": {"$ref": "#/definitions/N"}, "v": {"type": "boolean"}}}}}`,
+	`{"resourceDefinitions": {"r": {"properties": {"type": {"enum": ["P/r"]},
+  "w": {"$ref": "https://schema.management.azure.com/schemas/common/definitions.json#/definitions/Widget"},
+  "s": {"allOf": [{"$ref": "https://schema.management.azure.com/schemas/common/definitions.json#/definitions/shared"}]}}}}}`,
+}
+
 // fuzzDeadline bounds one input: a fuzz target that takes longer crashes, which
 // records the input.
 const fuzzDeadline = 10 * time.Second
@@ -45,8 +63,9 @@ func FuzzLoad(f *testing.F) {
 	for _, p := range providers {
 		f.Add([]byte(p), []byte(common))
 	}
-	f.Add([]byte(oneRes(`"p": {"oneOf": [{"type": "number"}, `+expr+`]}`, "")), []byte(testCommon))
-	f.Add([]byte(numberRes), []byte(testCommon))
+	for _, seed := range smallSeeds {
+		f.Add([]byte(seed), []byte(testCommon))
+	}
 	root := f.TempDir()
 	path := filepath.Join(root, filepath.FromSlash(testFile))
 	commonPath := filepath.Join(root, "common", "definitions.json")
