@@ -40,7 +40,8 @@ func (n Note) String() string {
 type Loader struct {
 	root      string
 	mu        sync.Mutex
-	used      bool
+	used      bool // common/definitions.json was read
+	referred  bool // a schema referred to its template expression
 	once      sync.Once
 	common    *doc
 	commonErr error
@@ -115,11 +116,26 @@ func (l *Loader) relative(path string) string {
 }
 
 // UsedCommon reports whether a schema loaded so far referred into
-// common/definitions.json, which is then one of the generation's inputs.
+// common/definitions.json, which is then one of the generation's inputs. A
+// reference to the template expression alone is recognised without reading the
+// file, and counts only if the file exists under the root.
 func (l *Loader) UsedCommon() bool {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.used
+	used, referred := l.used, l.referred
+	l.mu.Unlock()
+	if used || !referred {
+		return used
+	}
+	info, err := os.Stat(filepath.Join(l.root, "common", "definitions.json"))
+	return err == nil && info.Mode().IsRegular()
+}
+
+// referCommon records a reference to common/definitions.json's template
+// expression.
+func (l *Loader) referCommon() {
+	l.mu.Lock()
+	l.referred = true
+	l.mu.Unlock()
 }
 
 // commonDoc returns the parsed common/definitions.json.

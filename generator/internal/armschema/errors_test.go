@@ -196,3 +196,28 @@ func TestBrokenCommon(t *testing.T) {
 	_, err := Load(root, path)
 	checkErr(t, err, common, "/definitions/numberOrExpression/exclusiveMinimum", "exclusiveMinimum")
 }
+
+// Without common/, the template-expression alternative is still recognised by
+// its reference, so a real defect is reported where it is and a good file loads
+// without naming common/definitions.json as an input.
+func TestExpressionWithoutCommon(t *testing.T) {
+	root, path := writeRoot(t, oneRes(`"p": {"oneOf": [{"type": "strin"}, `+expr+`]}`, ""))
+	if err := os.RemoveAll(filepath.Join(root, "common")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(root, path)
+	checkErr(t, err, path, res+"/properties/p/oneOf/0/type", "strin")
+
+	write(t, path, oneRes(`"p": {"oneOf": [{"type": "string"}, `+expr+`]}`, ""))
+	loader := NewLoader(root)
+	if _, _, err := loader.Load(path); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if loader.UsedCommon() {
+		t.Error("UsedCommon() = true, but there is no common/definitions.json")
+	}
+	write(t, filepath.Join(root, "common", "definitions.json"), testCommon)
+	if !loader.UsedCommon() {
+		t.Error("UsedCommon() = false, but a schema refers to common/definitions.json, which exists")
+	}
+}

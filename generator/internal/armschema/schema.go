@@ -264,12 +264,12 @@ func (x *loader) branches(d *doc, n map[string]any, ptr string) ([]branch, error
 			return nil, err
 		}
 		if ref, ok := bn["$ref"]; ok {
-			td, tptr, _, err := x.resolve(d, ref, bptr)
-			if err != nil {
-				return nil, err
-			}
-			if td.isCommon && tptr == "/definitions/expression" {
+			if isExpression(d, ref) {
+				x.l.referCommon()
 				continue
+			}
+			if _, _, _, err := x.resolve(d, ref, bptr); err != nil {
+				return nil, err
 			}
 		}
 		out = append(out, branch{d: d, node: bn, ptr: bptr, index: i})
@@ -278,6 +278,15 @@ func (x *loader) branches(d *doc, n map[string]any, ptr string) ([]branch, error
 		return nil, x.errf(d, ptr+"/oneOf", "no usable type: the only alternative is a template expression")
 	}
 	return out, nil
+}
+
+// isExpression reports whether ref points at the template expression of
+// common/definitions.json. It goes by the reference alone, so a schema root
+// without common/ still loads.
+func isExpression(d *doc, ref any) bool {
+	s, _ := ref.(string)
+	base, frag, _ := strings.Cut(s, "#")
+	return frag == "/definitions/expression" && (base == commonURL || base == "" && d.isCommon)
 }
 
 // oneOfType converts a schema that is just a oneOf: its one real alternative,
@@ -516,7 +525,11 @@ func (x *loader) validation(d *doc, n map[string]any, ptr string) (model.Validat
 		if raw, ok := n[f.name]; ok {
 			num, ok := number(raw)
 			if !ok || (f.name == "multipleOf" && num <= 0) {
-				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be a number (multipleOf above zero)", f.name)
+				want := "a number"
+				if f.name == "multipleOf" {
+					want = "a number above zero"
+				}
+				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be %s", f.name, want)
 			}
 			*f.dst = &num
 		}

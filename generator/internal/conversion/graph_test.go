@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"testing"
+	"time"
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -126,5 +127,31 @@ func TestRemovalsAreReportedRenamesAreNot(t *testing.T) {
 	}
 	if len(g.Removals) != 1 || g.Removals[0].Property != "size" {
 		t.Errorf("removals = %+v, want only size (colour is renamed)", g.Removals)
+	}
+}
+
+// A rename cycle, which metadata checks reject, still cannot make planning loop.
+func TestRenameCyclesTerminate(t *testing.T) {
+	versions := []*Version{
+		version(t, 0, "2020-01-01", false, map[string]*model.Type{"colour": str}, "Shade"),
+		version(t, 1, "2020-02-01", false, map[string]*model.Type{"color": str}, "Tint"),
+		version(t, 2, "2020-03-01", false, map[string]*model.Type{"colour": str}, "Shade"),
+	}
+	renames := Renames{
+		Properties: []PropertyRename{
+			{Type: "Thing_Spec", From: "colour", To: "color", Since: "2020-02-01"},
+			{Type: "Thing_Spec", From: "color", To: "colour", Since: "2020-03-01"},
+		},
+		Types: []TypeRename{{From: "Shade", To: "Tint", Since: "2020-02-01"}, {From: "Tint", To: "Shade", Since: "2020-03-01"}},
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Build(versions, renames)
+		done <- err
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("planning with a rename cycle did not finish")
 	}
 }

@@ -11,10 +11,12 @@ func (g *Graph) apiVersion(i int) string {
 }
 
 // canonicalType returns the name a type named name in version i has in the latest
-// version, following type renames, lower-cased.
+// version, following type renames, lower-cased. It follows at most one rename
+// for each rename there is, so a cycle (which metadata checks reject) cannot
+// make it loop.
 func (g *Graph) canonicalType(name string, i int) string {
 	name = lower(name)
-	for changed := true; changed; {
+	for changed, steps := true, 0; changed && steps <= len(g.renames.Types); steps++ {
 		changed = false
 		for _, r := range g.renames.Types {
 			if lower(r.From) == name && g.apiVersion(i) < r.Since {
@@ -27,10 +29,11 @@ func (g *Graph) canonicalType(name string, i int) string {
 
 // canonicalProp returns the name property prop of struct structName (as named in
 // version i) has in the latest version, following property renames, lower-cased.
+// Like canonicalType it takes a bounded number of steps.
 func (g *Graph) canonicalProp(structName, prop string, i int) string {
 	structName = g.canonicalType(structName, i)
 	prop = lower(prop)
-	for changed := true; changed; {
+	for changed, steps := true, 0; changed && steps <= len(g.renames.Properties); steps++ {
 		changed = false
 		for _, r := range g.renames.Properties {
 			if g.canonicalType(r.Type, len(g.Versions)-1) == structName && lower(r.From) == prop && g.apiVersion(i) < r.Since {
@@ -85,4 +88,17 @@ func containsObject(t *golang.Type) bool {
 		return !isRuntimeType(t.Named)
 	}
 	return false
+}
+
+// CanonicalType returns the name a type named name in version i has in the
+// latest version, lower-cased: the identity conversions match types by.
+func (g *Graph) CanonicalType(name string, i int) string {
+	return g.canonicalType(name, i)
+}
+
+// CanonicalProp returns the name property prop of struct structName (as named in
+// version i) has in the latest version, lower-cased: the identity conversions
+// match properties and choose bag keys by.
+func (g *Graph) CanonicalProp(structName, prop string, i int) string {
+	return g.canonicalProp(structName, prop, i)
 }

@@ -25,6 +25,29 @@ func (f *lineFinder) find(path ...any) int {
 	return line
 }
 
+// node returns the node at path, or nil.
+func (f *lineFinder) node(path ...any) *yaml.Node {
+	node := f.root
+	if node.Kind == yaml.DocumentNode && len(node.Content) > 0 {
+		node = node.Content[0]
+	}
+	for _, step := range path {
+		if node = child(node, step); node == nil {
+			return nil
+		}
+	}
+	return node
+}
+
+// items returns the items of the sequence at path, if there is one.
+func (f *lineFinder) items(path ...any) []*yaml.Node {
+	node := f.node(path...)
+	if node == nil || node.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return node.Content
+}
+
 func child(node *yaml.Node, step any) *yaml.Node {
 	switch key := step.(type) {
 	case string:

@@ -148,6 +148,26 @@ func Parse(file string, data []byte) (*Service, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	lines := &lineFinder{root: &root}
+	if err := checkTimes(file, lines); err != nil {
+		return nil, err
+	}
+	service, err := decode(file, data)
+	if err != nil {
+		return nil, err
+	}
+	service.File = file
+	service.Dir = dirOf(file)
+	service.Webhook = service.Webhook.withDefaults()
+	service.recordLines(lines)
+	if err := service.check(lines); err != nil {
+		return nil, err
+	}
+	return service, nil
+}
+
+// decode decodes the one YAML document in data, failing on unknown keys.
+func decode(file string, data []byte) (*Service, error) {
 	decoder := yaml.NewDecoder(bytes.NewReader(data))
 	decoder.KnownFields(true)
 	var service Service
@@ -157,15 +177,48 @@ func Parse(file string, data []byte) (*Service, error) {
 		}
 		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "))
 	}
-	service.File = file
-	service.Dir = dirOf(file)
-	service.Webhook = service.Webhook.withDefaults()
-	lines := &lineFinder{root: &root}
-	service.recordLines(lines)
-	if err := service.check(lines); err != nil {
+	if err := oneDocument(file, decoder); err != nil {
 		return nil, err
 	}
 	return &service, nil
+}
+
+// checkTimes decodes each time in the document on its own, as a time the YAML
+// decoder cannot parse stops decoding with an error that has no line.
+func checkTimes(file string, lines *lineFinder) error {
+	nodes := []*yaml.Node{lines.node("now")}
+	for _, version := range lines.items("versions") {
+		for _, stage := range (&lineFinder{root: version}).items("lifecycle") {
+			nodes = append(nodes, (&lineFinder{root: stage}).node("startTime"))
+		}
+	}
+	for _, n := range nodes {
+		var t time.Time
+		if n != nil && n.Kind == yaml.AliasNode {
+			n = n.Alias
+		}
+		if n == nil || n.Kind != yaml.ScalarNode {
+			continue
+		}
+		if err := n.Decode(&t); err != nil {
+			return model.Errorf(model.Location{File: file, Line: n.Line}, "%q is not a time like 2024-01-31T00:00:00Z (RFC 3339)", n.Value)
+		}
+	}
+	return nil
+}
+
+// oneDocument fails if the decoder holds a further YAML document, which would be
+// ignored.
+func oneDocument(file string, decoder *yaml.Decoder) error {
+	var next yaml.Node
+	err := decoder.Decode(&next)
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: expected one YAML document, found more: %w", file, err)
+	}
+	return model.Errorf(model.Location{File: file, Line: next.Line}, "expected one YAML document, found a second")
 }
 
 func dirOf(file string) string {
@@ -202,7 +255,7 @@ var (
 )
 
 func (s *Service) check(lines *lineFinder) error {
-	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRemovals, s.checkWebhook}
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook}
 	for _, check := range checks {
 		if err := check(lines); err != nil {
 			return err
@@ -220,6 +273,9 @@ func (s *Service) checkHeader(lines *lineFinder) error {
 			return s.errorf(lines.find(r.key), "%q is required", r.key)
 		}
 	}
+	if err := checkProvider(s.Provider); err != nil {
+		return s.errorf(lines.find("provider"), "%v", err)
+	}
 	if !serviceName.MatchString(s.Name) {
 		return s.errorf(lines.find("service"), "service %q must be lower-case letters and digits", s.Name)
 	}
@@ -228,6 +284,9 @@ func (s *Service) checkHeader(lines *lineFinder) error {
 	}
 	if s.Module.Version != "" && !semver.MatchString(s.Module.Version) {
 		return s.errorf(lines.find("module", "version"), "module version %q is not a semantic version like v1.2.3", s.Module.Version)
+	}
+	if err := checkModulePath(s.Module.Path); err != nil {
+		return s.errorf(lines.find("module", "path"), "module path %q is not a Go module path: %v", s.Module.Path, err)
 	}
 	if !strings.HasSuffix(s.Module.Path, "/"+s.Name) && !regexp.MustCompile(`/`+s.Name+`/v\d+$`).MatchString(s.Module.Path) {
 		return s.errorf(lines.find("module", "path"), "module path %q must end in /%s (or /%s/vN)", s.Module.Path, s.Name, s.Name)

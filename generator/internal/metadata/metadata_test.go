@@ -112,8 +112,26 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 			`people.yaml:25: webhook certificate "cert" is not namespace/name`},
 		"unknown webhook key": {func(s string) string { return s + "webhook:\n  url: https://x\n" },
 			"people.yaml: line 25: field url not found"},
-		"malformed": {func(s string) string { return s + "  - : [\n" }, "people.yaml: yaml: line"},
-		"empty":     {func(string) string { return "" }, "people.yaml: the file is empty"},
+		"provider with a path": {func(s string) string { return strings.Replace(s, "Example.People", "../Example.People", 1) },
+			`people.yaml:2: provider "../Example.People" is not an ARM provider namespace`},
+		"module path with ..": {func(s string) string { return strings.Replace(s, "armhub/apis/person", "armhub/../apis/person", 1) },
+			`people.yaml:5: module path "github.com/armhub/armhub/../apis/person" is not a Go module path`},
+		"module path without a domain": {func(s string) string { return strings.Replace(s, "github.com/", "github/", 1) },
+			`people.yaml:5: module path "github/armhub/armhub/apis/person" is not a Go module path: expected a dot`},
+		"module path /v1": {func(s string) string { return strings.Replace(s, "apis/person\n", "apis/person/v1\n", 1) },
+			`people.yaml:5: module path "github.com/armhub/armhub/apis/person/v1" is not a Go module path: expected a major version`},
+		"property rename cycle": {func(s string) string {
+			return strings.Replace(s, "  types:", `    - {type: Person, from: mailingAddress, to: postalAddress, since: "2019-01-01"}`+"\n  types:", 1)
+		}, `people.yaml:20: property rename cycle: in type Person: postalAddress -> mailingAddress (line 19) -> postalAddress (line 20)`},
+		"type rename cycle": {func(s string) string {
+			return strings.Replace(s, "removals:", `    - {from: Location, to: Address, since: "2019-01-01"}`+"\nremovals:", 1)
+		}, `people.yaml:22: type rename cycle: Address -> Location (line 21) -> Address (line 22)`},
+		"type renamed twice": {func(s string) string {
+			return strings.Replace(s, "removals:", `    - {from: address, to: Place, since: "2019-01-01"}`+"\nremovals:", 1)
+		}, `people.yaml:22: type "address" is renamed twice (lines 21 and 22)`},
+		"second document": {func(s string) string { return s + "---\nservice: other\n" }, "people.yaml:24: expected one YAML document"},
+		"malformed":       {func(s string) string { return s + "  - : [\n" }, "people.yaml: yaml: line"},
+		"empty":           {func(string) string { return "" }, "people.yaml: the file is empty"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

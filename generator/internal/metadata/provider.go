@@ -13,6 +13,9 @@ import (
 // under the schema root, with every resource, for trying the generator on a whole
 // schema tree.
 func ForProvider(provider, root string) (*Service, error) {
+	if err := checkProvider(provider); err != nil {
+		return nil, fmt.Errorf("-provider: %w", err)
+	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@
 //	build     the Go view of each version, its spoke package (build.go)
 //	classify  each version's lifecycle at the generation's instant (classify.go)
 //	plan      storage variants and the conversion graph (plan.go)
+//	check     the metadata's renames and removals against the versions (package check)
 //	augment   the kinds hand-written code augments (package augment)
 //	emit      the files of the module and of its conformance suite (emit.go)
 //	report    the properties that disappear between versions (report.go)
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/augment"
+	"github.com/armhub/armhub/generator/internal/check"
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -84,6 +86,9 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	lifecycles := classify(svc, opts)
 	versions, graph, err := plan(svc, loaded.apis, spokes, lifecycles)
 	if err != nil {
+		return nil, err
+	}
+	if err := check.Metadata(svc, graph); err != nil {
 		return nil, err
 	}
 	augmented, err := augment.Kinds(opts.ModuleDir, graph)
