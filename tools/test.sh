@@ -2,7 +2,8 @@
 # The test command (README, .ci/run): every Go test of the repository as Bazel
 # test targets (runtime, generator, serving, the generated conformance suites,
 # the seed scenarios and the end-to-end suite on a real kube-apiserver), the
-# check that apis/ is what the generator makes, then the six
+# check that apis/ is what the generator makes, the generator's fuzz targets
+# for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested, with go and
 # with Bazel. Ends with one
 # summary line: "tests: N passed, M failed".
@@ -33,6 +34,13 @@ passed=$((passed + targets_passed))
 failed=$((failed + targets_failed))
 if [ "$bazel_status" -ne 0 ] && [ "$targets_failed" -eq 0 ]; then
   failed=$((failed + 1)) # the build itself failed
+fi
+
+echo "== the generator's fuzz targets, each for a bounded time (tools/fuzz.sh)"
+if tools/fuzz.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
 fi
 
 echo "== the conformance suites catch a broken conversion and a broken augmentation"

@@ -166,8 +166,9 @@ func runWithDeadline(args []string) (error, bool) {
 }
 
 // The base every bad case departs from generates, so each case fails by its
-// own defect; without common/ it still generates, and its Bazel inputs then
-// leave common/definitions.json out.
+// own defect; without common/ it still generates. Its schemas refer to
+// common/ only for the template expression, which needs no file, so its Bazel
+// inputs leave common/definitions.json out either way.
 func TestBaseGenerates(t *testing.T) {
 	for name, remove := range map[string]string{"with common": "", "without common": "schemas/common"} {
 		t.Run(name, func(t *testing.T) {
@@ -184,8 +185,8 @@ func TestBaseGenerates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if listed := bytes.Contains(build, []byte("common/definitions.json")); listed != (remove == "") {
-				t.Errorf("BUILD.bazel lists common/definitions.json: %v, want %v", listed, remove == "")
+			if bytes.Contains(build, []byte("common/definitions.json")) {
+				t.Error("BUILD.bazel lists common/definitions.json, which the base's expression references do not read")
 			}
 		})
 	}

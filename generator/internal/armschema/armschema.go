@@ -41,7 +41,6 @@ type Loader struct {
 	root      string
 	mu        sync.Mutex
 	used      bool // common/definitions.json was read
-	referred  bool // a schema referred to its template expression
 	once      sync.Once
 	common    *doc
 	commonErr error
@@ -115,27 +114,14 @@ func (l *Loader) relative(path string) string {
 	return filepath.ToSlash(rel)
 }
 
-// UsedCommon reports whether a schema loaded so far referred into
+// UsedCommon reports whether a schema loaded so far needed
 // common/definitions.json, which is then one of the generation's inputs. A
 // reference to the template expression alone is recognised without reading the
-// file, and counts only if the file exists under the root.
+// file and does not count.
 func (l *Loader) UsedCommon() bool {
 	l.mu.Lock()
-	used, referred := l.used, l.referred
-	l.mu.Unlock()
-	if used || !referred {
-		return used
-	}
-	info, err := os.Stat(filepath.Join(l.root, "common", "definitions.json"))
-	return err == nil && info.Mode().IsRegular()
-}
-
-// referCommon records a reference to common/definitions.json's template
-// expression.
-func (l *Loader) referCommon() {
-	l.mu.Lock()
-	l.referred = true
-	l.mu.Unlock()
+	defer l.mu.Unlock()
+	return l.used
 }
 
 // commonDoc returns the parsed common/definitions.json.

@@ -157,8 +157,8 @@ func TestMalformedJSON(t *testing.T) {
 				t.Errorf("error at %s line %d, want %s line %d: %v", e.At.File, e.At.Line, path, tt.line, err)
 			}
 			for _, w := range tt.words {
-				if !strings.Contains(e.Message, w) {
-					t.Errorf("error %q does not mention %q", e.Message, w)
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
 				}
 			}
 		})
@@ -198,8 +198,9 @@ func TestBrokenCommon(t *testing.T) {
 }
 
 // Without common/, the template-expression alternative is still recognised by
-// its reference, so a real defect is reported where it is and a good file loads
-// without naming common/definitions.json as an input.
+// its reference, so a real defect is reported where it is, and a good file
+// loads without naming common/definitions.json as an input, whether it exists
+// or not.
 func TestExpressionWithoutCommon(t *testing.T) {
 	root, path := writeRoot(t, oneRes(`"p": {"oneOf": [{"type": "strin"}, `+expr+`]}`, ""))
 	if err := os.RemoveAll(filepath.Join(root, "common")); err != nil {
@@ -217,7 +218,24 @@ func TestExpressionWithoutCommon(t *testing.T) {
 		t.Error("UsedCommon() = true, but there is no common/definitions.json")
 	}
 	write(t, filepath.Join(root, "common", "definitions.json"), testCommon)
+	loader = NewLoader(root)
+	if _, _, err := loader.Load(path); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if loader.UsedCommon() {
+		t.Error("UsedCommon() = true, but only the expression was referred to, which needs no file")
+	}
+}
+
+// A reference into common/definitions.json other than the expression reads the
+// file, which is then one of the generation's inputs.
+func TestCommonReadIsAnInput(t *testing.T) {
+	root, path := writeRoot(t, oneRes(`"weight": {"$ref": "https://schema.management.azure.com/schemas/common/definitions.json#/definitions/numberOrExpression"}`, ""))
+	loader := NewLoader(root)
+	if _, _, err := loader.Load(path); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
 	if !loader.UsedCommon() {
-		t.Error("UsedCommon() = false, but a schema refers to common/definitions.json, which exists")
+		t.Error("UsedCommon() = false, but numberOrExpression was read from common/definitions.json")
 	}
 }

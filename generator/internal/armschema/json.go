@@ -109,7 +109,7 @@ func (p *parser) tokenErr(err error) error {
 func (p *parser) errAt(off int64, format string, args ...any) error {
 	line, col := lineCol(p.data, off)
 	msg := fmt.Sprintf(format, args...)
-	return model.Errorf(model.Location{File: p.file, Line: line}, "%d:%d: %s", line, col, msg)
+	return model.Errorf(model.Location{File: p.file, Line: line, Column: col}, "%s", msg)
 }
 
 // lineCol turns a byte offset into a 1-based line and column (in bytes).

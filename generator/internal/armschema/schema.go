@@ -265,7 +265,6 @@ func (x *loader) branches(d *doc, n map[string]any, ptr string) ([]branch, error
 		}
 		if ref, ok := bn["$ref"]; ok {
 			if isExpression(d, ref) {
-				x.l.referCommon()
 				continue
 			}
 			if _, _, _, err := x.resolve(d, ref, bptr); err != nil {

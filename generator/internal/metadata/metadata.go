@@ -33,6 +33,8 @@ type Service struct {
 	Removals  []Removal  `yaml:"removals"`
 	Webhook   Webhook    `yaml:"webhook"` // the conversion webhook the CRDs name
 
+	ResourceLines []int `yaml:"-"` // the line of each entry of Resources
+
 	File string `yaml:"-"` // the file this was read from
 	Dir  string `yaml:"-"` // the directory of File
 }
@@ -229,6 +231,10 @@ func dirOf(file string) string {
 }
 
 func (s *Service) recordLines(lines *lineFinder) {
+	s.ResourceLines = make([]int, len(s.Resources))
+	for i := range s.Resources {
+		s.ResourceLines[i] = lines.find("resources", i)
+	}
 	for i := range s.Versions {
 		s.Versions[i].Line = lines.find("versions", i)
 	}

@@ -134,13 +134,16 @@ func (v *APIVersion) Resource(name string) *Resource {
 type Location struct {
 	File    string
 	Pointer string // a JSON pointer, for JSON inputs
-	Line    int    // a line number, for YAML inputs
+	Line    int    // a line number, for YAML inputs and JSON syntax errors
+	Column  int    // a column on that line, when known
 }
 
 func (l Location) String() string {
 	switch {
 	case l.Pointer != "":
 		return fmt.Sprintf("%s#%s", l.File, l.Pointer)
+	case l.Line > 0 && l.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column)
 	case l.Line > 0:
 		return fmt.Sprintf("%s:%d", l.File, l.Line)
 	}

@@ -24,9 +24,13 @@ func build(svc *metadata.Service, apis []*model.APIVersion) ([]*golang.Package, 
 			found[strings.ToLower(r.SchemaName)] = true
 		}
 	}
-	for _, name := range svc.Resources {
+	for i, name := range svc.Resources {
 		if !found[strings.ToLower(name)] {
-			return nil, model.Errorf(model.Location{File: svc.File}, "resource %q is in none of the listed versions of %s", name, svc.Provider)
+			at := model.Location{File: svc.File}
+			if i < len(svc.ResourceLines) {
+				at.Line = svc.ResourceLines[i]
+			}
+			return nil, model.Errorf(at, "resource %q is in none of the listed versions of %s", name, svc.Provider)
 		}
 	}
 	return spokes, nil
