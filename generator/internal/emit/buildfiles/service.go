@@ -47,32 +47,28 @@ func (s ServiceBuild) labels(dirs []string, target string) []string {
 // filesFilegroup lists all files of a generated package (Go or conformance)
 // for the service's generation rule, which compares them with a fresh
 // generation.
-const filesFilegroup = `
+var filesFilegroup = fmt.Sprintf(`
 filegroup(
-    name = "files",
+    name = %q,
     srcs = glob(["**"]),
     visibility = ["//visibility:public"],
 )
-`
+`, layout.FilesTarget)
 
 // packageFilegroups are the filegroups every generated Go package declares for
 // the service's generation rule: all its files, and its hand-written Go files
-// (an input of that generation). Hand-written files must not be named like
-// generated ones.
-const packageFilegroups = filesFilegroup + `
+// (an input of that generation), by layout's rule: Go files that are neither
+// tests nor named like generated files.
+var packageFilegroups = filesFilegroup + fmt.Sprintf(`
 filegroup(
-    name = "handwritten",
+    name = %q,
     srcs = glob(
         ["*.go"],
-        exclude = [
-            "*_gen.go",
-            "*_test.go",
-            "zz_generated.*",
-        ],
+        exclude = %s,
     ),
     visibility = ["//visibility:public"],
 )
-`
+`, layout.HandwrittenTarget, starlarkList(sortedCopy(append([]string{"*_test.go"}, layout.GeneratedGoPatterns...)), "        "))
 
 // CRDBuildFile returns the BUILD.bazel of a service's crd package: a
 // go_library that embeds the CRD YAML files beside its Go file.
