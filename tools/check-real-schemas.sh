@@ -24,11 +24,14 @@ for p in "${providers[@]}"; do
   sed 's/^/  /' "$out/$p.report"
   # The generated go.mod requires runtime at its release; build against this tree,
   # and put the generated conformance suite (and the harness it uses) beside it.
-  (cd "$out/$p" && go mod edit -replace "github.com/armhub/armhub/runtime=$top/runtime" \
-      -replace "github.com/armhub/armhub/conformance=$top/conformance" \
-      -require "github.com/armhub/armhub/conformance@v0.0.0-00010101000000-000000000000")
-  for mod in "$top"/apis/*/; do
-    (cd "$out/$p" && go mod edit -replace "github.com/armhub/armhub/apis/$(basename "$mod")=$mod")
+  # Where those modules are, the generator says (-print).
+  read -r rt_mod rt_dir h_mod h_dir < <("$out/armhub-gen" -provider "$p" -schemas "$schemas" \
+      -print runtime-module,runtime-dir,harness-module,harness-dir)
+  (cd "$out/$p" && go mod edit -replace "$rt_mod=$top/$rt_dir" -replace "$h_mod=$top/$h_dir" \
+      -require "$h_mod@v0.0.0-00010101000000-000000000000")
+  for f in "$top"/metadata/*.yaml; do
+    read -r mod_path mod_dir < <("$out/armhub-gen" -metadata "$f" -print module-path,module-dir)
+    (cd "$out/$p" && go mod edit -replace "$mod_path=$top/$mod_dir")
   done
   if (cd "$out/$p" && GOWORK=off GOFLAGS=-mod=mod go build ./... && GOWORK=off GOFLAGS=-mod=mod go vet ./... &&
       GOWORK=off GOFLAGS=-mod=mod go test -count=1 ./conformance/ -args -armhub.count="${ARMHUB_REAL_COUNT:-3}"); then

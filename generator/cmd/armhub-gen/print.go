@@ -22,6 +22,8 @@ var printable = map[string]func(*metadata.Service) string{
 	"runtime-module":  func(*metadata.Service) string { return layout.RuntimeModule },
 	"runtime-version": func(*metadata.Service) string { return pipeline.RequiredVersion(layout.RuntimeModule) },
 	"runtime-dir":     func(*metadata.Service) string { return layout.RuntimeDir },
+	"harness-module":  func(*metadata.Service) string { return layout.ConformanceModule },
+	"harness-dir":     func(*metadata.Service) string { return layout.ConformanceDir },
 }
 
 // checkPrint checks a -print list of comma-separated fields.
