@@ -26,7 +26,15 @@ _GO_ENV_PASSTHROUGH = [
     "PATH",
 ]
 
-def _find_go(ctx):
+def find_go(ctx):
+    """Finds the `go` command.
+
+    Args:
+      ctx: the repository context.
+
+    Returns:
+      $ARMHUB_GO, or the `go` on PATH.
+    """
     explicit = ctx.os.environ.get("ARMHUB_GO", "")
     if explicit:
         return ctx.path(explicit)
@@ -35,7 +43,16 @@ def _find_go(ctx):
         fail("go_module_source(%s): no `go` command on PATH (set ARMHUB_GO to its path)" % ctx.name)
     return go
 
-def _go_env(ctx, extra = {}):
+def go_env(ctx, extra = {}):
+    """The environment for `go` in a repository rule.
+
+    Args:
+      ctx: the repository context.
+      extra: variables set on top.
+
+    Returns:
+      The Go variables of the client's environment, module mode, no go.work.
+    """
     env = {}
     for key in _GO_ENV_PASSTHROUGH:
         if key in ctx.os.environ:
@@ -61,8 +78,8 @@ def _run(ctx, what, args, env, timeout = 1200):
     return res
 
 def _go_module_source_impl(ctx):
-    go = _find_go(ctx)
-    env = _go_env(ctx)
+    go = find_go(ctx)
+    env = go_env(ctx)
     spec = "%s@%s" % (ctx.attr.module, ctx.attr.version)
 
     ctx.report_progress("go mod download %s" % spec)
@@ -110,7 +127,7 @@ def _go_module_source_impl(ctx):
             ctx,
             "go mod vendor",
             [go, "mod", "vendor"],
-            _go_env(ctx, {"GOFLAGS": "-mod=mod"}),
+            go_env(ctx, {"GOFLAGS": "-mod=mod"}),
         )
 
     # A marker so a reader of the external folder sees where it came from.

@@ -36,6 +36,7 @@ type options struct {
 	handwritten string
 	now         string
 	check       bool
+	external    bool
 	lifecycles  bool
 	strict      bool
 	report      bool
@@ -61,6 +62,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.StringVar(&o.suite, "conformance-out", "", "the directory of the service's generated conformance suite (optional)")
 	flags.StringVar(&o.handwritten, "handwritten", "", "the checked-in module, scanned for hand-written augmentations; default -out")
 	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
+	flags.BoolVar(&o.external, "bazel-external", false, "the module is generated into an external Bazel repository of its own: BUILD files name its packages from that repository's root and the runtime as @//runtime")
 	flags.BoolVar(&o.check, "check", false, "compare the generated files with those under -out and fail on any difference")
 	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's classification and next transition, then stop")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
@@ -103,7 +105,7 @@ func run(args []string, stdout io.Writer) error {
 		o.out = filepath.Join(o.root, filepath.FromSlash(layout.ModuleDir(svc.Name)))
 		o.suite = filepath.Join(o.root, filepath.FromSlash(layout.SuiteDir(svc.Name)))
 	}
-	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o)}
+	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o), External: o.external}
 	if o.handwritten != "" {
 		opts.ModuleDir = o.handwritten
 	}

@@ -12,16 +12,29 @@ import (
 // Labels maps Go import paths to Bazel labels: the repository's own modules by
 // directory, external modules as go_repository names the way gazelle makes them.
 type Labels struct {
-	Local map[string]string // module path -> directory in the repository
+	Local map[string]string // module path -> label of its root package ("//runtime")
 }
 
-// LabelsFor returns the labels seen from the module of service at modulePath:
-// the runtime, the conformance module and the service's own module are local.
+// LabelsFor returns the labels seen from the module of service at modulePath,
+// checked in at apis/<service>: the runtime, the conformance module and the
+// service's own module are packages of this workspace.
 func LabelsFor(service, modulePath string) Labels {
 	return Labels{Local: map[string]string{
-		RuntimeModule:     RuntimeDir,
-		ConformanceModule: ConformanceDir,
-		modulePath:        ModuleDir(service),
+		RuntimeModule:     "//" + RuntimeDir,
+		ConformanceModule: "//" + ConformanceDir,
+		modulePath:        "//" + ModuleDir(service),
+	}}
+}
+
+// ExternalLabelsFor returns the labels seen from a module generated into an
+// external Bazel repository of its own (a real service, generated at build
+// time): its packages are at that repository's root, and the runtime and the
+// conformance module are in the main repository (@//).
+func ExternalLabelsFor(modulePath string) Labels {
+	return Labels{Local: map[string]string{
+		RuntimeModule:     "@//" + RuntimeDir,
+		ConformanceModule: "@//" + ConformanceDir,
+		modulePath:        "//",
 	}}
 }
 
@@ -32,10 +45,13 @@ func (l Labels) Label(importPath string) string {
 	if !strings.Contains(first, ".") {
 		return ""
 	}
-	for module, dir := range l.Local {
+	for module, root := range l.Local {
 		if importPath == module || strings.HasPrefix(importPath, module+"/") {
 			rel := strings.TrimPrefix(importPath[len(module):], "/")
-			return "//" + strings.Trim(dir+"/"+rel, "/")
+			if rel == "" {
+				return root
+			}
+			return strings.TrimSuffix(root, "/") + "/" + rel
 		}
 	}
 	module, rel := splitModule(importPath)

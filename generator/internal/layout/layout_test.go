@@ -86,3 +86,18 @@ func TestLabels(t *testing.T) {
 		t.Errorf("MetadataLabel = %q, want %q", got, want)
 	}
 }
+
+func TestExternalLabels(t *testing.T) {
+	labels := ExternalLabelsFor("github.com/armhub/armhub/apis/storage")
+	cases := map[string]string{
+		"github.com/armhub/armhub/runtime":                        "@//runtime",
+		"github.com/armhub/armhub/conformance/harness":            "@//conformance/harness",
+		"github.com/armhub/armhub/apis/storage/v20210101/storage": "//v20210101/storage",
+		"k8s.io/apimachinery/pkg/runtime":                         "@io_k8s_apimachinery//pkg/runtime",
+	}
+	for path, want := range cases {
+		if got := labels.Label(path); got != want {
+			t.Errorf("Label(%q) = %q, want %q", path, got, want)
+		}
+	}
+}

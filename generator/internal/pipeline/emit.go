@@ -35,11 +35,19 @@ type emitter struct {
 	files  gosrc.Files
 }
 
+// labelsFor returns the Bazel labels the module's BUILD files use.
+func labelsFor(svc *metadata.Service, opts Options) layout.Labels {
+	if opts.External {
+		return layout.ExternalLabelsFor(svc.Module.Path)
+	}
+	return layout.LabelsFor(svc.Name, svc.Module.Path)
+}
+
 // emitAll writes every file of the service module and of its conformance suite.
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: gosrc.Files{},
+		labels: labelsFor(svc, opts), files: gosrc.Files{},
 	}
 	steps := []func() error{
 		func() error { return e.packages(versions) },

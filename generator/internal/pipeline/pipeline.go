@@ -43,6 +43,11 @@ type Options struct {
 	// root BUILD.bazel declares the service's Bazel generation
 	// (tools/armhub.bzl); empty means no such file.
 	MetadataLabel string
+	// External says the module is generated into an external Bazel repository
+	// of its own (a real service generated at build time): BUILD files name its
+	// packages from that repository's root, and the runtime and conformance
+	// module from the main repository (@//).
+	External bool
 }
 
 // Version is one API version with what the stages made of it.
