@@ -121,8 +121,8 @@ func TestFileErrors(t *testing.T) {
 			res, []string{"azureName"}},
 		{"resource that is a union", file(`"things": {"oneOf": [{"properties": {"type": {"enum": ["P/a"]}}}, {"properties": {"type": {"enum": ["P/b"]}}}]}`, ""),
 			res, []string{"oneOf"}},
-		{"unsupported top-level key", `{"resourceDefinitions": {}, "subscription_resourceDefinitions": {}}`,
-			"/subscription_resourceDefinitions", []string{"top-level"}},
+		{"unsupported top-level key", `{"resourceDefinitions": {}, "variables": {}}`,
+			"/variables", []string{"top-level"}},
 		{"no resourceDefinitions", `{"definitions": {}}`, "", []string{"resourceDefinitions"}},
 		{"definitions not an object", `{"resourceDefinitions": {}, "definitions": []}`, "/definitions", []string{"definitions"}},
 	}

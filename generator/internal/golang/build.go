@@ -104,7 +104,10 @@ func (b *builder) addResource(r *model.Resource) error {
 	if err != nil {
 		return err
 	}
-	resource := &Resource{Kind: kind, SchemaName: r.Name, ARMType: r.ARMType, Doc: r.Description, Spec: specStruct}
+	resource := &Resource{
+		Kind: kind, SchemaName: r.Name, ARMType: r.ARMType, Doc: r.Description, Spec: specStruct,
+		Scope: r.Scope, OwnerExternal: r.OwnerExternal,
+	}
 	if r.Owner != "" {
 		resource.OwnerKind = naming.KindName(r.Owner)
 		specStruct.Fields = append(specStruct.Fields, &Field{

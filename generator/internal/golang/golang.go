@@ -25,8 +25,12 @@ type Resource struct {
 	ARMType    string
 	Doc        string
 	OwnerKind  string // the Kind of the parent, for child resources
-	Spec       *Struct
-	Status     *Struct
+	// OwnerExternal says the parent is not a resource of this package: an
+	// owner created by other means, named only in the Owner field's doc.
+	OwnerExternal bool
+	Scope         model.Scope // where the ARM resource is deployed; empty is resource group
+	Spec          *Struct
+	Status        *Struct
 }
 
 // Struct is a Go struct type.
