@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -226,24 +227,30 @@ func (x *loader) load(top map[string]any) error {
 }
 
 // reserveDefinitions gives the file's definitions their own names, so that
-// synthesized names never take them.
+// synthesized names never take them. Of definitions whose names differ only in
+// case, the first in byte order keeps its name and the others get the first
+// free suffix _1, _2, ...; each such renaming is noted.
 func (x *loader) reserveDefinitions() error {
-	keys := sortedKeys(x.file.defs)
-	if err := x.checkCase(keys, "/definitions/", "definitions"); err != nil {
-		return err
-	}
-	for _, k := range keys {
-		x.names.reserve(k, at(x.file, "/definitions/"+escape(k)))
+	for _, k := range sortedKeys(x.file.defs) {
+		key := at(x.file, "/definitions/"+escape(k))
+		name := k
+		for i := 1; !x.names.reserve(name, key); i++ {
+			name = k + "_" + strconv.Itoa(i)
+		}
+		if name != k {
+			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + escape(k)},
+				"definition %q differs only in case from definition %q: its type is named %q", k, x.names.holder(k), name)
+		}
 	}
 	return nil
 }
 
-// checkCase fails if two of the sorted keys differ only in case.
+// checkCase fails if two of the sorted keys differ only in case, naming both.
 func (x *loader) checkCase(keys []string, prefix, what string) error {
 	seen := map[string]string{}
 	for _, k := range keys {
 		if other, ok := seen[strings.ToLower(k)]; ok {
-			return x.errf(x.file, prefix+escape(k), "%s %q and %q differ only in case", what, other, k)
+			return x.errf(x.file, prefix+escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+escape(other))
 		}
 		seen[strings.ToLower(k)] = k
 	}

@@ -109,10 +109,8 @@ func TestFileErrors(t *testing.T) {
 		name, content, pointer string
 		words                  []string
 	}{
-		{"definitions differ in case", file(resource("things", "P/things", ""), `"Sku": {"type": "string"}, "sku": {"type": "string"}`),
-			"/definitions/sku", []string{"Sku", "sku", "case"}},
 		{"resources differ in case", file(resource("things", "P/things", "")+","+resource("Things", "P/Things", ""), ""),
-			"/resourceDefinitions/things", []string{"case"}},
+			"/resourceDefinitions/things", []string{"case", `"Things" (at #/resourceDefinitions/Things)`}},
 		{"resource without a type enum", file(`"things": {"type": "object", "properties": {"type": {"type": "string"}}}`, ""),
 			res + "/properties/type", []string{"enum", "resource type"}},
 		{"resource without a type", file(`"things": {"type": "object", "properties": {"name": {"type": "string"}}}`, ""),

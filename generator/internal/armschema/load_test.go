@@ -355,3 +355,21 @@ func TestNonRE2PatternIsNotedAndDropped(t *testing.T) {
 		t.Errorf("notes: %v", notes)
 	}
 }
+
+func TestDefinitionsDifferingInCaseAreRenamed(t *testing.T) {
+	defs := `"Part": {"type": "object", "properties": {"a": {"type": "string"}}},
+	  "part": {"type": "object", "properties": {"b": {"type": "string"}}},
+	  "part_1": {"type": "string", "enum": ["x"]}`
+	content := oneRes(`"big": {"$ref": "#/definitions/Part"}, "small": {"$ref": "#/definitions/part"}, "kind": {"$ref": "#/definitions/part_1"}`, defs)
+	for i := 0; i < 3; i++ {
+		v, notes := mustLoad(t, content)
+		s := spec(t, v, "things")
+		checkType(t, prop(t, s, "big"), "object Part")
+		checkType(t, prop(t, s, "small"), "object part_1")
+		checkType(t, prop(t, s, "kind"), "enum part_1_1")
+		if len(notes) != 2 || notes[0].At.Pointer != "/definitions/part" || !strings.Contains(notes[0].Message, `"Part"`) ||
+			!strings.Contains(notes[0].Message, `"part_1"`) || notes[1].At.Pointer != "/definitions/part_1" {
+			t.Fatalf("notes %v", notes)
+		}
+	}
+}

@@ -16,6 +16,9 @@ type Package struct {
 	Resources  []*Resource // sorted by Kind
 	Structs    []*Struct   // sorted by Name, resources' specs and statuses included
 	Enums      []*Enum     // sorted by Name
+	// Notes are the Go names given other than the schema's (a name taken,
+	// ignoring case, by another type or a Kind), as file#pointer: what.
+	Notes []string
 }
 
 // Resource is one Kubernetes resource type.
