@@ -354,6 +354,9 @@ func (x *loader) owner(e *entry, all map[string]*entry) (string, bool) {
 		return "", false
 	}
 	parent := e.name[:i]
+	if p, ok := all[scopedName(e.scope, parent)]; ok && p.scope == e.scope {
+		return p.name, false // the parent of the child's own scope, renamed
+	}
 	if _, ok := all[parent]; ok {
 		return parent, false
 	}

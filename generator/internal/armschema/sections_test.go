@@ -76,8 +76,8 @@ func TestNameInTwoSectionsGetsAScopedName(t *testing.T) {
 			!strings.Contains(notes[0].Message, "#/resourceDefinitions/deployments") {
 			t.Fatalf("notes %v", notes)
 		}
-		if v.Resource("deployments_ops").Owner != "deployments" {
-			t.Errorf("owner %q", v.Resource("deployments_ops").Owner)
+		if got := v.Resource("deployments_ops").Owner; got != "subscriptionDeployments" {
+			t.Errorf("owner %q, want the parent of its own scope", got)
 		}
 	}
 }

@@ -24,6 +24,7 @@ type builder struct {
 	pkg      *Package
 	goNames  map[string]string // schema name -> Go name, for objects and enums
 	claimed  map[string]string // lower-cased Go name -> the schema name that has it
+	sources  map[string]string // lower-cased Go name -> where that schema name is
 	pending  []string          // objects still to convert
 	queued   map[string]bool   // objects and enums converted or pending
 	notes    []string          // names given other than asked for
@@ -51,6 +52,7 @@ func BuildNamed(version *model.APIVersion, resources []string, names map[string]
 		},
 		goNames:  map[string]string{},
 		claimed:  map[string]string{},
+		sources:  map[string]string{},
 		resource: map[string]string{},
 		queued:   map[string]bool{},
 	}
@@ -120,10 +122,11 @@ func (b *builder) selectResources(wanted []string) []*model.Resource {
 func (b *builder) claim(schemaName, goName, source string) error {
 	key := strings.ToLower(goName)
 	if other, ok := b.claimed[key]; ok && other != schemaName {
-		return model.Errorf(model.Location{File: source}, "%q and %q both become the Go name %s (names may not differ only in case or punctuation)",
-			strings.TrimSuffix(other, "/kind"), strings.TrimSuffix(schemaName, "/kind"), goName)
+		return model.Errorf(model.Location{File: source}, "%q and %q (at %s) both become the Go name %s (names may not differ only in case or punctuation)",
+			strings.TrimSuffix(schemaName, "/kind"), strings.TrimSuffix(other, "/kind"), b.sources[key], goName)
 	}
 	b.claimed[key] = schemaName
+	b.sources[key] = source
 	return nil
 }
 

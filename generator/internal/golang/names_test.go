@@ -68,7 +68,8 @@ func TestKindsStillMayNotCollide(t *testing.T) {
 	v := collidingVersion()
 	v.Resources = append(v.Resources, &model.Resource{Name: "maintenance_windows", Spec: "maintenanceWindows_Spec", Source: "x#/resourceDefinitions/maintenance_windows"})
 	v.Resources[1].Name = "Maintenance-Windows"
-	if _, err := Build(v, nil); err == nil || !strings.Contains(err.Error(), "both become the Go name MaintenanceWindow") {
+	_, err := Build(v, nil)
+	if err == nil || !strings.Contains(err.Error(), "x#/resourceDefinitions/maintenance_windows: \"Maintenance-Windows\" and \"maintenanceWindows\" (at 2020-01-01/P.json#/resourceDefinitions/maintenanceWindows) both become the Go name MaintenanceWindow") {
 		t.Errorf("error %v", err)
 	}
 }
