@@ -73,3 +73,19 @@ func TestKindsStillMayNotCollide(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+func TestScopeAndExternalOwnerAreCarried(t *testing.T) {
+	v := &model.APIVersion{Version: "2020-01-01", Provider: "P", Enums: map[string]*model.Enum{}, Objects: map[string]*model.Object{
+		"locks_Spec": {Name: "locks_Spec", Source: "f#/extension_resourceDefinitions/locks"},
+	}}
+	v.Resources = []*model.Resource{{Name: "locks", Spec: "locks_Spec", Owner: "vaults", OwnerExternal: true,
+		Scope: model.ScopeExtension, Source: "f#/extension_resourceDefinitions/locks"}}
+	pkg, err := Build(v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pkg.Resources[0]
+	if r.Scope != model.ScopeExtension || !r.OwnerExternal || r.OwnerKind != "Vault" {
+		t.Errorf("resource %+v", r)
+	}
+}
