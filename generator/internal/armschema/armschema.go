@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -75,7 +76,7 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if dir := filepath.Base(filepath.Dir(path)); dir == "." || dir == string(filepath.Separator) {
 		return nil, nil, model.Errorf(model.Location{File: path}, "expected the file in a folder named after its API version")
 	}
-	top, err := readTop(path, "resourceDefinitions", "definitions")
+	top, err := readTop(path, append(sectionKeys(), "definitions")...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -207,23 +208,16 @@ func (x *loader) load(top map[string]any) error {
 	if err := x.reserveDefinitions(); err != nil {
 		return err
 	}
-	v, ok := top["resourceDefinitions"]
-	if !ok {
-		return x.errf(x.file, "", "no resourceDefinitions: not an ARM deployment schema")
-	}
-	defs, ok := v.(map[string]any)
-	if !ok {
-		return x.errf(x.file, "/resourceDefinitions", "expected an object of resources, found %s", jsonKind(v))
-	}
-	keys := sortedKeys(defs)
-	if err := x.checkCase(keys, "/resourceDefinitions/", "resources"); err != nil {
+	all, err := x.entries(top)
+	if err != nil {
 		return err
 	}
+	keys := sortedKeys(all)
 	for _, k := range keys {
-		x.names.alloc(k+"_Spec", at(x.file, resourcePointer(k)))
+		x.names.alloc(k+"_Spec", at(x.file, all[k].ptr))
 	}
 	for _, k := range keys {
-		r, err := x.resource(k, defs)
+		r, err := x.resource(all[k], all)
 		if err != nil {
 			return err
 		}
@@ -233,42 +227,44 @@ func (x *loader) load(top map[string]any) error {
 }
 
 // reserveDefinitions gives the file's definitions their own names, so that
-// synthesized names never take them.
+// synthesized names never take them. Of definitions whose names differ only in
+// case, the first in byte order keeps its name and the others get the first
+// free suffix _1, _2, ...; each such renaming is noted.
 func (x *loader) reserveDefinitions() error {
-	keys := sortedKeys(x.file.defs)
-	if err := x.checkCase(keys, "/definitions/", "definitions"); err != nil {
-		return err
-	}
-	for _, k := range keys {
-		x.names.reserve(k, at(x.file, "/definitions/"+escape(k)))
+	for _, k := range sortedKeys(x.file.defs) {
+		key := at(x.file, "/definitions/"+escape(k))
+		name := k
+		for i := 1; !x.names.reserve(name, key); i++ {
+			name = k + "_" + strconv.Itoa(i)
+		}
+		if name != k {
+			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + escape(k)},
+				"definition %q differs only in case from definition %q: its type is named %q", k, x.names.holder(k), name)
+		}
 	}
 	return nil
 }
 
-// checkCase fails if two of the sorted keys differ only in case.
+// checkCase fails if two of the sorted keys differ only in case, naming both.
 func (x *loader) checkCase(keys []string, prefix, what string) error {
 	seen := map[string]string{}
 	for _, k := range keys {
 		if other, ok := seen[strings.ToLower(k)]; ok {
-			return x.errf(x.file, prefix+escape(k), "%s %q and %q differ only in case", what, other, k)
+			return x.errf(x.file, prefix+escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+escape(other))
 		}
 		seen[strings.ToLower(k)] = k
 	}
 	return nil
 }
 
-func resourcePointer(name string) string {
-	return "/resourceDefinitions/" + escape(name)
-}
-
-// resource converts one entry of resourceDefinitions.
-func (x *loader) resource(name string, all map[string]any) (*model.Resource, error) {
-	ptr := resourcePointer(name)
-	n, err := x.asSchema(x.file, all[name], ptr)
+// resource converts one resource entry.
+func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, error) {
+	ptr := e.ptr
+	n, err := x.asSchema(x.file, e.node, ptr)
 	if err != nil {
 		return nil, err
 	}
-	spec := x.names.alloc(name+"_Spec", at(x.file, ptr))
+	spec := x.names.alloc(e.name+"_Spec", at(x.file, ptr))
 	m, err := x.collect(x.file, n, ptr, spec)
 	if err != nil {
 		return nil, err
@@ -286,13 +282,16 @@ func (x *loader) resource(name string, all map[string]any) (*model.Resource, err
 	if _, err := x.buildObject(x.file, ptr, spec, describe(n), m); err != nil {
 		return nil, err
 	}
+	owner, external := x.owner(e, all)
 	return &model.Resource{
-		Name:        name,
-		ARMType:     armType,
-		Description: describe(n),
-		Owner:       x.owner(name, all),
-		Spec:        spec,
-		Source:      at(x.file, ptr),
+		Name:          e.name,
+		ARMType:       armType,
+		Description:   describe(n),
+		Owner:         owner,
+		OwnerExternal: external,
+		Scope:         e.scope,
+		Spec:          spec,
+		Source:        at(x.file, ptr),
 	}, nil
 }
 
@@ -345,16 +344,21 @@ func (x *loader) specMembers(m *members, ptr string) error {
 }
 
 // owner returns the parent resource of a child resource named
-// <parent>_<child>. A parent missing from the file is noted; one that exists
-// only in another case is used, and noted.
-func (x *loader) owner(name string, all map[string]any) string {
-	i := strings.LastIndex(name, "_")
+// <parent>_<child>, and whether that parent is missing from the file. A
+// parent that exists only in another case is used, and noted. A missing
+// parent is still the Owner (its kind is named in the generated Owner field's
+// documentation), marked external, and noted.
+func (x *loader) owner(e *entry, all map[string]*entry) (string, bool) {
+	i := strings.LastIndex(e.name, "_")
 	if i <= 0 {
-		return ""
+		return "", false
 	}
-	parent := name[:i]
+	parent := e.name[:i]
+	if p, ok := all[scopedName(e.scope, parent)]; ok && p.scope == e.scope {
+		return p.name, false // the parent of the child's own scope, renamed
+	}
 	if _, ok := all[parent]; ok {
-		return parent
+		return parent, false
 	}
 	var matches []string
 	for _, k := range sortedKeys(all) {
@@ -362,13 +366,13 @@ func (x *loader) owner(name string, all map[string]any) string {
 			matches = append(matches, k)
 		}
 	}
-	loc := model.Location{File: x.file.file, Pointer: resourcePointer(name)}
+	loc := model.Location{File: x.file.file, Pointer: e.ptr}
 	if len(matches) == 1 {
 		x.note(loc, "parent resource %q is not defined; using %q, which differs only in case", parent, matches[0])
-		return matches[0]
+		return matches[0], false
 	}
-	x.note(loc, "parent resource %q is not defined in this file; Owner is set to it anyway", parent)
-	return parent
+	x.note(loc, "parent resource %q is not defined in this file: Owner names it as an external owner, a resource this service does not generate (created by other means)", parent)
+	return parent, true
 }
 
 func (x *loader) note(loc model.Location, format string, args ...any) {

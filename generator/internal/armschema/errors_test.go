@@ -109,10 +109,8 @@ func TestFileErrors(t *testing.T) {
 		name, content, pointer string
 		words                  []string
 	}{
-		{"definitions differ in case", file(resource("things", "P/things", ""), `"Sku": {"type": "string"}, "sku": {"type": "string"}`),
-			"/definitions/sku", []string{"Sku", "sku", "case"}},
 		{"resources differ in case", file(resource("things", "P/things", "")+","+resource("Things", "P/Things", ""), ""),
-			"/resourceDefinitions/things", []string{"case"}},
+			"/resourceDefinitions/things", []string{"case", `"Things" (at #/resourceDefinitions/Things)`}},
 		{"resource without a type enum", file(`"things": {"type": "object", "properties": {"type": {"type": "string"}}}`, ""),
 			res + "/properties/type", []string{"enum", "resource type"}},
 		{"resource without a type", file(`"things": {"type": "object", "properties": {"name": {"type": "string"}}}`, ""),
@@ -121,8 +119,8 @@ func TestFileErrors(t *testing.T) {
 			res, []string{"azureName"}},
 		{"resource that is a union", file(`"things": {"oneOf": [{"properties": {"type": {"enum": ["P/a"]}}}, {"properties": {"type": {"enum": ["P/b"]}}}]}`, ""),
 			res, []string{"oneOf"}},
-		{"unsupported top-level key", `{"resourceDefinitions": {}, "subscription_resourceDefinitions": {}}`,
-			"/subscription_resourceDefinitions", []string{"top-level"}},
+		{"unsupported top-level key", `{"resourceDefinitions": {}, "variables": {}}`,
+			"/variables", []string{"top-level"}},
 		{"no resourceDefinitions", `{"definitions": {}}`, "", []string{"resourceDefinitions"}},
 		{"definitions not an object", `{"resourceDefinitions": {}, "definitions": []}`, "/definitions", []string{"definitions"}},
 	}

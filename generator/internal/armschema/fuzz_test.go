@@ -49,6 +49,9 @@ var smallSeeds = []string{
 	`{"resourceDefinitions": {"r": {"properties": {"type": {"enum": ["P/r"]},
   "w": {"$ref": "https://schema.management.azure.com/schemas/common/definitions.json#/definitions/Widget"},
   "s": {"allOf": [{"$ref": "https://schema.management.azure.com/schemas/common/definitions.json#/definitions/shared"}]}}}}}`,
+	`{"resourceDefinitions": {"rs": {"properties": {"type": {"enum": ["P/rs"]}, "p": {"$ref": "#/definitions/R"}, "q": {"$ref": "#/definitions/r"}}}},
+  "tenant_resourceDefinitions": {"Rs": {"properties": {"type": {"enum": ["P/rs"]}}}, "rs_c": {"properties": {"type": {"enum": ["P/rs/c"]}}}},
+  "definitions": {"R": {"type": "object", "properties": {"a": {"type": "string"}}}, "r": {"type": "object", "properties": {"b": {"type": "string"}}}}}`,
 }
 
 // fuzzDeadline bounds one input: a fuzz target that takes longer crashes, which

@@ -196,7 +196,7 @@ func checkWellFormed(t *testing.T, v *model.APIVersion) {
 		if i > 0 && v.Resources[i-1].Name >= r.Name {
 			t.Errorf("%s: resources not sorted at %q", v.Source, r.Name)
 		}
-		if r.ARMType == "" || v.Objects[r.Spec] == nil || !strings.Contains(r.Source, "#/resourceDefinitions/") {
+		if r.ARMType == "" || v.Objects[r.Spec] == nil || !strings.Contains(r.Source, "resourceDefinitions/") || r.Scope == "" {
 			t.Errorf("%s: resource %q: type %q, spec %q, source %q", v.Source, r.Name, r.ARMType, r.Spec, r.Source)
 		}
 	}

@@ -26,9 +26,10 @@ func TestResources(t *testing.T) {
 	}
 	want := []*model.Resource{
 		{Name: "things", ARMType: "Test.Provider/things", Description: "the things resource", Spec: "things_Spec",
-			Source: testFile + "#/resourceDefinitions/things"},
+			Scope: model.ScopeResourceGroup, Source: testFile + "#/resourceDefinitions/things"},
 		{Name: "things_parts", ARMType: "Test.Provider/things/parts", Description: "the things_parts resource",
-			Owner: "things", Spec: "things_parts_Spec", Source: testFile + "#/resourceDefinitions/things_parts"},
+			Owner: "things", Scope: model.ScopeResourceGroup, Spec: "things_parts_Spec",
+			Source: testFile + "#/resourceDefinitions/things_parts"},
 	}
 	if !reflect.DeepEqual(v.Resources, want) {
 		t.Errorf("resources:\n got %s\nwant %s", dump(v.Resources), dump(want))
@@ -61,8 +62,11 @@ func TestOwners(t *testing.T) {
 	if got := v.Resource("vaults_keys").Owner; got != "Vaults" {
 		t.Errorf("vaults_keys owner %q, want Vaults (the case-insensitive match)", got)
 	}
-	if got := v.Resource("stores_items").Owner; got != "stores" {
-		t.Errorf("stores_items owner %q, want stores", got)
+	if r := v.Resource("stores_items"); r.Owner != "stores" || !r.OwnerExternal {
+		t.Errorf("stores_items owner %q external %v, want stores, external", r.Owner, r.OwnerExternal)
+	}
+	if v.Resource("vaults_keys").OwnerExternal {
+		t.Error("vaults_keys owner marked external")
 	}
 	if len(notes) != 2 || notes[0].At.Pointer != "/resourceDefinitions/stores_items" ||
 		notes[1].At.Pointer != "/resourceDefinitions/vaults_keys" {
@@ -349,5 +353,23 @@ func TestNonRE2PatternIsNotedAndDropped(t *testing.T) {
 	if len(notes) != 1 || notes[0].At.Pointer != "/resourceDefinitions/things/properties/label/pattern" ||
 		!strings.Contains(notes[0].Message, "not RE2") {
 		t.Errorf("notes: %v", notes)
+	}
+}
+
+func TestDefinitionsDifferingInCaseAreRenamed(t *testing.T) {
+	defs := `"Part": {"type": "object", "properties": {"a": {"type": "string"}}},
+	  "part": {"type": "object", "properties": {"b": {"type": "string"}}},
+	  "part_1": {"type": "string", "enum": ["x"]}`
+	content := oneRes(`"big": {"$ref": "#/definitions/Part"}, "small": {"$ref": "#/definitions/part"}, "kind": {"$ref": "#/definitions/part_1"}`, defs)
+	for i := 0; i < 3; i++ {
+		v, notes := mustLoad(t, content)
+		s := spec(t, v, "things")
+		checkType(t, prop(t, s, "big"), "object Part")
+		checkType(t, prop(t, s, "small"), "object part_1")
+		checkType(t, prop(t, s, "kind"), "enum part_1_1")
+		if len(notes) != 2 || notes[0].At.Pointer != "/definitions/part" || !strings.Contains(notes[0].Message, `"Part"`) ||
+			!strings.Contains(notes[0].Message, `"part_1"`) || notes[1].At.Pointer != "/definitions/part_1" {
+			t.Fatalf("notes %v", notes)
+		}
 	}
 }

@@ -31,6 +31,11 @@ func (n *names) reserve(name, key string) bool {
 	return true
 }
 
+// holder returns the name that holds name, ignoring case, or "".
+func (n *names) holder(name string) string {
+	return n.byKey[n.owner[strings.ToLower(name)]]
+}
+
 // alloc returns the name of key, giving it want, or want2, want3... if want
 // is taken.
 func (n *names) alloc(want, key string) string {

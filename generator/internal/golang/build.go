@@ -24,14 +24,27 @@ type builder struct {
 	pkg      *Package
 	goNames  map[string]string // schema name -> Go name, for objects and enums
 	claimed  map[string]string // lower-cased Go name -> the schema name that has it
+	sources  map[string]string // lower-cased Go name -> where that schema name is
 	pending  []string          // objects still to convert
+	queued   map[string]bool   // objects and enums converted or pending
+	notes    []string          // names given other than asked for
 	resource map[string]string // resource schema name -> Kind
+	names    map[string]string // lower-cased resource name -> the spelling that gives its Kind
 }
 
 // Build returns the Go package for version, with the resources named in
 // resources (compared case-insensitively; all of them when resources is empty).
 func Build(version *model.APIVersion, resources []string) (*Package, error) {
+	return BuildNamed(version, resources, nil)
+}
+
+// BuildNamed is Build, with the spelling each resource's Kind is made from:
+// names maps a lower-cased schema resource name to the name to use (the same
+// in every version, so that a resource whose name changes case between
+// versions keeps one Kind). Resources it lacks use their own name.
+func BuildNamed(version *model.APIVersion, resources []string, names map[string]string) (*Package, error) {
 	b := &builder{
+		names:   names,
 		version: version,
 		pkg: &Package{
 			APIVersion: version.Version, Name: naming.PackageName(version.Version),
@@ -39,15 +52,17 @@ func Build(version *model.APIVersion, resources []string) (*Package, error) {
 		},
 		goNames:  map[string]string{},
 		claimed:  map[string]string{},
+		sources:  map[string]string{},
 		resource: map[string]string{},
+		queued:   map[string]bool{},
 	}
 	selected := b.selectResources(resources)
 	for _, r := range selected {
-		if err := b.claim(r.Name+"/kind", naming.KindName(r.Name), r.Source); err != nil {
+		if err := b.claimResource(r); err != nil {
 			return nil, err
 		}
-		b.resource[r.Name] = naming.KindName(r.Name)
 	}
+	b.nameTypes()
 	for _, r := range selected {
 		if err := b.addResource(r); err != nil {
 			return nil, err
@@ -57,7 +72,32 @@ func Build(version *model.APIVersion, resources []string) (*Package, error) {
 		return nil, err
 	}
 	b.sort()
+	b.pkg.Notes = b.notes
 	return b.pkg, nil
+}
+
+// claimResource gives a resource its Kind and the Go names of its spec and
+// status. Two resources whose names differ only in case or punctuation are an
+// error: a Kind cannot be renamed.
+func (b *builder) claimResource(r *model.Resource) error {
+	kind := b.kind(r.Name)
+	claims := [][2]string{{r.Name + "/kind", kind}, {r.Spec, kind + "_Spec"}, {r.Name + "/status", kind + "_Status"}}
+	for _, c := range claims {
+		if err := b.claim(c[0], c[1], r.Source); err != nil {
+			return err
+		}
+	}
+	b.resource[r.Name] = kind
+	b.goNames[r.Spec] = kind + "_Spec"
+	return nil
+}
+
+// kind returns the Kind of the resource with the given schema name.
+func (b *builder) kind(name string) string {
+	if canonical, ok := b.names[strings.ToLower(name)]; ok {
+		return naming.KindName(canonical)
+	}
+	return naming.KindName(name)
 }
 
 func (b *builder) selectResources(wanted []string) []*model.Resource {
@@ -82,10 +122,11 @@ func (b *builder) selectResources(wanted []string) []*model.Resource {
 func (b *builder) claim(schemaName, goName, source string) error {
 	key := strings.ToLower(goName)
 	if other, ok := b.claimed[key]; ok && other != schemaName {
-		return model.Errorf(model.Location{File: source}, "%q and %q both become the Go name %s (names may not differ only in case or punctuation)",
-			strings.TrimSuffix(other, "/kind"), strings.TrimSuffix(schemaName, "/kind"), goName)
+		return model.Errorf(model.Location{File: source}, "%q and %q (at %s) both become the Go name %s (names may not differ only in case or punctuation)",
+			strings.TrimSuffix(schemaName, "/kind"), strings.TrimSuffix(other, "/kind"), b.sources[key], goName)
 	}
 	b.claimed[key] = schemaName
+	b.sources[key] = source
 	return nil
 }
 
@@ -95,18 +136,17 @@ func (b *builder) addResource(r *model.Resource) error {
 	if spec == nil {
 		return model.Errorf(model.Location{File: r.Source}, "resource %s has no spec object %q", r.Name, r.Spec)
 	}
-	specName := kind + "_Spec"
-	if err := b.claim(r.Spec, specName, spec.Source); err != nil {
-		return err
-	}
-	b.goNames[r.Spec] = specName
-	specStruct, err := b.convertObject(spec, specName)
+	b.queued[r.Spec] = true
+	specStruct, err := b.convertObject(spec, b.goNames[r.Spec])
 	if err != nil {
 		return err
 	}
-	resource := &Resource{Kind: kind, SchemaName: r.Name, ARMType: r.ARMType, Doc: r.Description, Spec: specStruct}
+	resource := &Resource{
+		Kind: kind, SchemaName: r.Name, ARMType: r.ARMType, Doc: r.Description, Spec: specStruct,
+		Scope: r.Scope, OwnerExternal: r.OwnerExternal,
+	}
 	if r.Owner != "" {
-		resource.OwnerKind = naming.KindName(r.Owner)
+		resource.OwnerKind = b.kind(r.Owner)
 		specStruct.Fields = append(specStruct.Fields, &Field{
 			Name: "Owner", JSONName: "owner", Required: true,
 			Doc:  fmt.Sprintf("Owner is the Kubernetes %s this %s belongs to.", resource.OwnerKind, kind),
@@ -115,9 +155,6 @@ func (b *builder) addResource(r *model.Resource) error {
 		sortFields(specStruct)
 	}
 	statusName := kind + "_Status"
-	if err := b.claim(r.Name+"/status", statusName, r.Source); err != nil {
-		return err
-	}
 	resource.Status = &Struct{Name: statusName, Doc: fmt.Sprintf("%s is the observed state of a %s.", statusName, kind), Fields: []*Field{{
 		Name: "Conditions", JSONName: "conditions", Doc: "Conditions describe the observed state of the resource.",
 		Type: &Type{Kind: model.KindArray, Elem: &Type{Kind: model.KindObject, Named: Condition}},
@@ -215,36 +252,28 @@ func (b *builder) primitive(name, source string) (*Type, error) {
 // object returns the Go name of the named object, queueing it for conversion the
 // first time it is seen.
 func (b *builder) object(name, source string) (string, error) {
-	if goName, ok := b.goNames[name]; ok {
-		return goName, nil
-	}
-	object := b.version.Objects[name]
-	if object == nil {
+	goName, ok := b.goNames[name]
+	if b.version.Objects[name] == nil || !ok {
 		return "", model.Errorf(model.Location{File: source}, "reference to unknown object type %q", name)
 	}
-	goName := naming.GoName(name)
-	if err := b.claim(name, goName, object.Source); err != nil {
-		return "", err
+	if !b.queued[name] {
+		b.queued[name] = true
+		b.pending = append(b.pending, name)
 	}
-	b.goNames[name] = goName
-	b.pending = append(b.pending, name)
 	return goName, nil
 }
 
 // enum returns the Go name of the named enum, converting it the first time.
 func (b *builder) enum(name, source string) (string, error) {
-	if goName, ok := b.goNames[name]; ok {
-		return goName, nil
-	}
+	goName, ok := b.goNames[name]
 	enum := b.version.Enums[name]
-	if enum == nil {
+	if enum == nil || !ok {
 		return "", model.Errorf(model.Location{File: source}, "reference to unknown enum type %q", name)
 	}
-	goName := naming.GoName(name)
-	if err := b.claim(name, goName, enum.Source); err != nil {
-		return "", err
+	if b.queued[name] {
+		return goName, nil
 	}
-	b.goNames[name] = goName
+	b.queued[name] = true
 	converted, err := convertEnum(enum, goName)
 	if err != nil {
 		return "", err

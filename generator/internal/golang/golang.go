@@ -16,6 +16,9 @@ type Package struct {
 	Resources  []*Resource // sorted by Kind
 	Structs    []*Struct   // sorted by Name, resources' specs and statuses included
 	Enums      []*Enum     // sorted by Name
+	// Notes are the Go names given other than the schema's (a name taken,
+	// ignoring case, by another type or a Kind), as file#pointer: what.
+	Notes []string
 }
 
 // Resource is one Kubernetes resource type.
@@ -25,8 +28,12 @@ type Resource struct {
 	ARMType    string
 	Doc        string
 	OwnerKind  string // the Kind of the parent, for child resources
-	Spec       *Struct
-	Status     *Struct
+	// OwnerExternal says the parent is not a resource of this package: an
+	// owner created by other means, named only in the Owner field's doc.
+	OwnerExternal bool
+	Scope         model.Scope // where the ARM resource is deployed; empty is resource group
+	Spec          *Struct
+	Status        *Struct
 }
 
 // Struct is a Go struct type.

@@ -94,14 +94,31 @@ type Enum struct {
 	Source      string
 }
 
+// Scope is where an ARM resource is deployed: the section of the schema file
+// that defines it.
+type Scope string
+
+// The scopes, one per resource section of a deployment schema.
+const (
+	ScopeResourceGroup   Scope = "resourceGroup"   // resourceDefinitions
+	ScopeSubscription    Scope = "subscription"    // subscription_resourceDefinitions
+	ScopeManagementGroup Scope = "managementGroup" // managementGroup_resourceDefinitions
+	ScopeTenant          Scope = "tenant"          // tenant_resourceDefinitions
+	ScopeExtension       Scope = "extension"       // extension_resourceDefinitions
+)
+
 // Resource is one ARM resource type in one API version.
 type Resource struct {
 	Name        string // the schema's name: "storageAccounts", "vaults_secrets"
 	ARMType     string // "Microsoft.Storage/storageAccounts"
 	Description string
 	Owner       string // the Name of the parent resource, for child resources
-	Spec        string // the name of the Object holding the spec properties
-	Source      string
+	// OwnerExternal says the parent resource is not defined in the version:
+	// Owner names a resource this service does not generate.
+	OwnerExternal bool
+	Scope         Scope  // empty is read as ScopeResourceGroup
+	Spec          string // the name of the Object holding the spec properties
+	Source        string
 }
 
 // APIVersion is one API version of a provider, with everything reachable from

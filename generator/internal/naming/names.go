@@ -87,19 +87,37 @@ func KindName(resource string) string {
 // Singular returns the singular of an English plural as used in ARM resource names.
 func Singular(word string) string {
 	lower := strings.ToLower(word)
-	switch {
-	case strings.HasSuffix(lower, "people"):
-		return word[:len(word)-6] + string(word[len(word)-6]) + "erson"
-	case strings.HasSuffix(lower, "ies") && len(word) > 3:
-		return word[:len(word)-3] + "y"
-	case strings.HasSuffix(lower, "sses"):
-		return word[:len(word)-2]
-	case strings.HasSuffix(lower, "ss"), strings.HasSuffix(lower, "us"), strings.HasSuffix(lower, "is"):
-		return word
-	case strings.HasSuffix(lower, "s") && len(word) > 1:
-		return word[:len(word)-1]
+	for _, r := range singularRules {
+		if strings.HasSuffix(lower, r.suffix) && len(word) > r.drop {
+			return word[:len(word)-r.drop] + r.add
+		}
 	}
 	return word
+}
+
+// singularRule turns a word ending in suffix singular: drop that many letters,
+// then add add. The first rule whose suffix matches applies.
+type singularRule struct {
+	suffix string
+	drop   int
+	add    string
+}
+
+var singularRules = []singularRule{
+	{"people", 5, "erson"},
+	{"caches", 1, ""},   // caches -> cache, before -ches
+	{"statuses", 2, ""}, // not "statuse"
+	{"aliases", 2, ""},
+	{"ies", 3, "y"},  // policies -> policy
+	{"sses", 2, ""},  // addresses -> address
+	{"xes", 2, ""},   // prefixes -> prefix, boxes -> box, indexes -> index
+	{"zzes", 2, ""},  // buzzes -> buzz
+	{"shes", 2, ""},  // meshes -> mesh
+	{"tches", 2, ""}, // batches -> batch, switches -> switch
+	{"ss", 0, ""},    // access
+	{"us", 0, ""},    // status
+	{"is", 0, ""},    // redis
+	{"s", 1, ""},
 }
 
 // EnumValueName returns the name of the constant for value of enum type typeName.

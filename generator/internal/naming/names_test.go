@@ -59,6 +59,21 @@ func TestKindName(t *testing.T) {
 	}
 }
 
+func TestSingular(t *testing.T) {
+	cases := map[string]string{
+		"publicIPPrefixes": "publicIPPrefix", "prefixes": "prefix", "boxes": "box", "indexes": "index",
+		"addresses": "address", "statuses": "status", "policies": "policy", "redis": "redis", "Redis": "Redis",
+		"caches": "cache", "batches": "batch", "meshes": "mesh", "aliases": "alias", "databases": "database",
+		"people": "person", "People": "Person", "access": "access", "status": "status", "vaults": "vault",
+		"s": "s", "ies": "ie", "xes": "x", "": "", "PREFIXES": "PREFIX", "namespaces": "namespace",
+	}
+	for in, want := range cases {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestEnumValueName(t *testing.T) {
 	if got := EnumValueName("Sku_Name", "Standard_LRS"); got != "Sku_Name_Standard_LRS" {
 		t.Errorf("got %q", got)

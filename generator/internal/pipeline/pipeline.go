@@ -106,6 +106,6 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	}
 	return &Result{
 		Files: out.module, Conformance: out.suite,
-		Removals: removals(svc, graph), Notes: append(loaded.notes, out.notes...),
+		Removals: removals(svc, graph), Notes: append(append(loaded.notes, buildNotes(spokes)...), out.notes...),
 	}, nil
 }

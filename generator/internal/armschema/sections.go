@@ -1,0 +1,114 @@
+package armschema
+
+import (
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// section is one of a deployment schema's resource sections, with the scope of
+// the resources it defines.
+type section struct {
+	key   string
+	scope model.Scope
+}
+
+// sections are read in this order: a resource name defined in more than one
+// keeps its name in the first.
+var sections = []section{
+	{"resourceDefinitions", model.ScopeResourceGroup},
+	{"subscription_resourceDefinitions", model.ScopeSubscription},
+	{"managementGroup_resourceDefinitions", model.ScopeManagementGroup},
+	{"tenant_resourceDefinitions", model.ScopeTenant},
+	{"extension_resourceDefinitions", model.ScopeExtension},
+}
+
+func sectionKeys() []string {
+	keys := make([]string, len(sections))
+	for i, s := range sections {
+		keys[i] = s.key
+	}
+	return keys
+}
+
+// entry is one resource of a section, under the name the model gives it.
+type entry struct {
+	name  string // the schema's name, or the scoped name when an earlier section has it
+	ptr   string // where it is: /<section>/<schema name>
+	scope model.Scope
+	node  any
+}
+
+// entries returns the resources of every section by the model's name. Within
+// a section, two names differing only in case are an error. A name (ignoring
+// case) that an earlier section already has is prefixed with the scope
+// (deployments in subscription_resourceDefinitions becomes
+// subscriptionDeployments), and noted.
+func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
+	all := map[string]*entry{}
+	found := false
+	for _, s := range sections {
+		v, ok := top[s.key]
+		if !ok {
+			continue
+		}
+		found = true
+		defs, ok := v.(map[string]any)
+		if !ok {
+			return nil, x.errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonKind(v))
+		}
+		keys := sortedKeys(defs)
+		if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
+			return nil, err
+		}
+		for _, k := range keys {
+			e := &entry{name: k, ptr: "/" + s.key + "/" + escape(k), scope: s.scope, node: defs[k]}
+			if err := x.addEntry(all, e); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !found {
+		return nil, x.errf(x.file, "", "no resourceDefinitions (nor a scoped resource section): not an ARM deployment schema")
+	}
+	return all, nil
+}
+
+// addEntry adds e to all, renaming it after its scope if its name is taken.
+func (x *loader) addEntry(all map[string]*entry, e *entry) error {
+	if other := findFold(all, e.name); other != nil {
+		scoped := scopedName(e.scope, e.name)
+		x.note(model.Location{File: x.file.file, Pointer: e.ptr},
+			"resource %q is also defined at #%s: this %s-scoped one is named %q", e.name, other.ptr, e.scope, scoped)
+		e.name = scoped
+	}
+	if other := findFold(all, e.name); other != nil {
+		return x.errf(x.file, e.ptr, "resource named %q clashes with the resource at #%s (names are compared ignoring case)", e.name, other.ptr)
+	}
+	all[e.name] = e
+	return nil
+}
+
+// findFold returns the entry whose name equals name ignoring case, or nil.
+func findFold(all map[string]*entry, name string) *entry {
+	for _, k := range sortedKeys(all) {
+		if strings.EqualFold(k, name) {
+			return all[k]
+		}
+	}
+	return nil
+}
+
+// scopedName is the name a resource of the given scope gets when an earlier
+// section has its name.
+func scopedName(scope model.Scope, name string) string {
+	return string(scope) + upperFirst(name)
+}
+
+// upperFirst returns s with its first byte in upper case (ASCII only).
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

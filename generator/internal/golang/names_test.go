@@ -1,0 +1,91 @@
+package golang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+func objectType(name string) *model.Type {
+	return &model.Type{Kind: model.KindObject, Name: name}
+}
+
+// collidingVersion has a resource whose Kind, MaintenanceWindow, is also the
+// Go name of a definition and of a synthesized type, and a definition Sku
+// next to a synthesized s-ku.
+func collidingVersion() *model.APIVersion {
+	const file = "2020-01-01/P.json#"
+	prop := func(name, object string) *model.Property {
+		return &model.Property{Name: name, Type: objectType(object), Source: file + "/p/" + name}
+	}
+	objects := []*model.Object{
+		{Name: "maintenanceWindows_Spec", Source: file + "/resourceDefinitions/maintenanceWindows", Properties: []*model.Property{
+			prop("a", "MaintenanceWindow"), prop("b", "maintenance-window"), prop("c", "Sku"), prop("d", "s-ku"),
+		}},
+		{Name: "MaintenanceWindow", Source: file + "/definitions/MaintenanceWindow"},
+		{Name: "maintenance-window", Source: file + "/resourceDefinitions/maintenanceWindows/properties/b"},
+		{Name: "Sku", Source: file + "/definitions/Sku"},
+		{Name: "s-ku", Source: file + "/definitions/Other/properties/sku"},
+	}
+	v := &model.APIVersion{Version: "2020-01-01", Provider: "P", Objects: map[string]*model.Object{}, Enums: map[string]*model.Enum{}}
+	for _, o := range objects {
+		v.Objects[o.Name] = o
+	}
+	v.Resources = []*model.Resource{{Name: "maintenanceWindows", ARMType: "P/maintenanceWindows", Spec: "maintenanceWindows_Spec", Source: file + "/resourceDefinitions/maintenanceWindows"}}
+	return v
+}
+
+func TestNamesCollidingAfterGoCasingAreSuffixed(t *testing.T) {
+	for i := 0; i < 5; i++ { // the same whatever the map order
+		pkg, err := Build(collidingVersion(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := pkg.Struct("MaintenanceWindow_Spec")
+		want := map[string]string{"a": "*MaintenanceWindow_1", "b": "*MaintenanceWindow_2", "c": "*Sku", "d": "*SKu_1"}
+		for _, f := range spec.Fields {
+			if f.Type.String() != want[f.JSONName] {
+				t.Errorf("field %s: %s, want %s", f.JSONName, f.Type, want[f.JSONName])
+			}
+		}
+		if len(pkg.Notes) != 3 {
+			t.Fatalf("notes %q", pkg.Notes)
+		}
+		for j, w := range []string{
+			`2020-01-01/P.json#/definitions/MaintenanceWindow: "MaintenanceWindow" would be the Go type MaintenanceWindow, which the kind of resource "maintenanceWindows" has`,
+			`#/resourceDefinitions/maintenanceWindows/properties/b: "maintenance-window"`,
+			`#/definitions/Other/properties/sku: "s-ku" would be the Go type SKu, which "Sku" has (ignoring case): it is SKu_1 instead`,
+		} {
+			if !strings.Contains(pkg.Notes[j], w) {
+				t.Errorf("note %d %q lacks %q", j, pkg.Notes[j], w)
+			}
+		}
+	}
+}
+
+func TestKindsStillMayNotCollide(t *testing.T) {
+	v := collidingVersion()
+	v.Resources = append(v.Resources, &model.Resource{Name: "maintenance_windows", Spec: "maintenanceWindows_Spec", Source: "x#/resourceDefinitions/maintenance_windows"})
+	v.Resources[1].Name = "Maintenance-Windows"
+	_, err := Build(v, nil)
+	if err == nil || !strings.Contains(err.Error(), "x#/resourceDefinitions/maintenance_windows: \"Maintenance-Windows\" and \"maintenanceWindows\" (at 2020-01-01/P.json#/resourceDefinitions/maintenanceWindows) both become the Go name MaintenanceWindow") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestScopeAndExternalOwnerAreCarried(t *testing.T) {
+	v := &model.APIVersion{Version: "2020-01-01", Provider: "P", Enums: map[string]*model.Enum{}, Objects: map[string]*model.Object{
+		"locks_Spec": {Name: "locks_Spec", Source: "f#/extension_resourceDefinitions/locks"},
+	}}
+	v.Resources = []*model.Resource{{Name: "locks", Spec: "locks_Spec", Owner: "vaults", OwnerExternal: true,
+		Scope: model.ScopeExtension, Source: "f#/extension_resourceDefinitions/locks"}}
+	pkg, err := Build(v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pkg.Resources[0]
+	if r.Scope != model.ScopeExtension || !r.OwnerExternal || r.OwnerKind != "Vault" {
+		t.Errorf("resource %+v", r)
+	}
+}
