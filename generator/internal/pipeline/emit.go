@@ -32,28 +32,40 @@ type emitter struct {
 	svc    *metadata.Service
 	module *gosrc.Module
 	labels layout.Labels
-	files  gosrc.Files
+	files  *fileSet
+}
+
+// part is some files of one package and what produced them.
+type part struct {
+	producer string
+	files    gosrc.Files
 }
 
 // emitAll writes every file of the service module and of its conformance suite.
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: gosrc.Files{},
+		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: newFileSet(),
 	}
 	steps := []func() error{
 		func() error { return e.packages(versions) },
 		func() error { return e.crds(versions) },
 		e.register,
+		func() error {
+			return e.files.add(layout.GoModFile, "go.mod", buildfiles.GoMod(svc.Module.Path, moduleRequirements()))
+		},
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", svc.Name, err)
 		}
 	}
-	e.files[layout.GoModFile] = buildfiles.GoMod(svc.Module.Path, moduleRequirements())
-	out := &emitted{module: e.files}
-	if note := e.serviceBuild(opts, inputs); note != "" {
+	out := &emitted{module: e.files.files}
+	note, err := e.serviceBuild(opts, inputs)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
 		out.notes = append(out.notes, note)
 	}
 	suite, err := e.conformance(augmented)
@@ -96,21 +108,27 @@ func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTy
 	if err != nil {
 		return err
 	}
-	generated[dir+"/"+layout.ConversionsFile] = conversions
-	return e.addPackage(dir, pkg.Name, target.ImportPath, generated)
+	return e.addPackage(dir, pkg.Name, target.ImportPath,
+		part{"the Go types of " + dir, generated},
+		part{"the conversions of " + dir, gosrc.Files{dir + "/" + layout.ConversionsFile: conversions}})
 }
 
-// addPackage adds the Go files of a package and its BUILD file.
-func (e *emitter) addPackage(dir, name, importPath string, generated gosrc.Files) error {
-	deps, err := e.labels.Deps(generated)
+// addPackage adds the Go files of a package, given in parts, and its BUILD file.
+func (e *emitter) addPackage(dir, name, importPath string, parts ...part) error {
+	all := gosrc.Files{}
+	for _, p := range parts {
+		if err := e.files.addAll(p.files, p.producer); err != nil {
+			return err
+		}
+		for path, data := range p.files {
+			all[path] = data
+		}
+	}
+	deps, err := e.labels.Deps(all)
 	if err != nil {
 		return err
 	}
-	for p, data := range generated {
-		e.files[p] = data
-	}
-	e.files[dir+"/"+layout.BuildFile] = buildfiles.BuildFile(name, importPath, deps)
-	return nil
+	return e.files.add(dir+"/"+layout.BuildFile, "the BUILD file of "+dir, buildfiles.BuildFile(name, importPath, deps))
 }
 
 func hasKind(pkg *golang.Package, kind string) bool {
@@ -139,11 +157,14 @@ func (e *emitter) crds(versions []Version) error {
 		if err != nil {
 			return err
 		}
-		e.files[crds.Path(e.svc.Group, kind)] = data
+		if err := e.files.add(crds.Path(e.svc.Group, kind), "the CRD of kind "+kind, data); err != nil {
+			return err
+		}
 	}
-	e.files[layout.CRDDir+"/"+layout.CRDGoFile] = crds.PackageFile()
-	e.files[layout.CRDDir+"/"+layout.BuildFile] = buildfiles.CRDBuildFile(e.svc.Module.Path + "/" + layout.CRDDir)
-	return nil
+	if err := e.files.add(layout.CRDDir+"/"+layout.CRDGoFile, "the crd package", crds.PackageFile()); err != nil {
+		return err
+	}
+	return e.files.add(layout.CRDDir+"/"+layout.BuildFile, "the BUILD file of the crd package", buildfiles.CRDBuildFile(e.svc.Module.Path+"/"+layout.CRDDir))
 }
 
 // register writes the service's entry point package.
@@ -153,7 +174,7 @@ func (e *emitter) register() error {
 		return err
 	}
 	dir := layout.RegisterDir
-	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, gosrc.Files{dir + "/" + layout.RegisterFile: source})
+	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, part{"the register package", gosrc.Files{dir + "/" + layout.RegisterFile: source}})
 }
 
 // conformance writes the service's conformance suite.
@@ -162,28 +183,31 @@ func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := gosrc.Files{layout.SuiteFile: source}
-	deps, err := e.labels.Deps(files)
+	files := newFileSet()
+	if err := files.add(layout.SuiteFile, "the conformance suite", source); err != nil {
+		return nil, err
+	}
+	deps, err := e.labels.Deps(files.files)
 	if err != nil {
 		return nil, err
 	}
-	files[layout.BuildFile] = buildfiles.TestBuildFile(e.svc.Name+"_test", deps)
-	return files, nil
+	err = files.add(layout.BuildFile, "the BUILD file of the conformance suite", buildfiles.TestBuildFile(e.svc.Name+"_test", deps))
+	return files.files, err
 }
 
 // serviceBuild adds the module's root BUILD.bazel, which declares the
 // service's Bazel generation, when opts name the metadata file's label.
 // It returns a note when it cannot: the schemas must lie in the metadata's own
 // Bazel package.
-func (e *emitter) serviceBuild(opts Options, inputs []string) string {
+func (e *emitter) serviceBuild(opts Options, inputs []string) (string, error) {
 	if opts.MetadataLabel == "" {
-		return ""
+		return "", nil
 	}
 	svc := e.svc
 	pkg, _, _ := strings.Cut(strings.TrimPrefix(opts.MetadataLabel, "//"), ":")
 	schemas := path.Clean(filepath.ToSlash(svc.Schemas))
 	if opts.SchemaRoot != "" || filepath.IsAbs(svc.Schemas) || schemas == ".." || strings.HasPrefix(schemas, "../") {
-		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File)
+		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File), nil
 	}
 	build := buildfiles.ServiceBuild{Service: svc.Name, Metadata: opts.MetadataLabel}
 	for _, in := range inputs {
@@ -193,7 +217,7 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 	for i := range e.module.Graph.Versions {
 		for _, side := range layout.Sides {
 			dir := e.module.Dir(i, side)
-			if _, generated := e.files[dir+"/"+layout.BuildFile]; !generated {
+			if !e.files.has(dir + "/" + layout.BuildFile) {
 				continue
 			}
 			build.Packages = append(build.Packages, dir)
@@ -202,6 +226,5 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 			}
 		}
 	}
-	e.files[layout.BuildFile] = buildfiles.ServiceBuildFile(build)
-	return ""
+	return "", e.files.add(layout.BuildFile, "the service's Bazel generation", buildfiles.ServiceBuildFile(build))
 }

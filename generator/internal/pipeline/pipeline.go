@@ -79,6 +79,11 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fromModels(svc, opts, loaded)
+}
+
+// fromModels runs every stage after load on the loaded versions.
+func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, error) {
 	spokes, err := build(svc, loaded.apis)
 	if err != nil {
 		return nil, err
