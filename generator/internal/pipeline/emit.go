@@ -33,6 +33,7 @@ type emitter struct {
 	module *gosrc.Module
 	labels layout.Labels
 	files  *fileSet
+	notes  []string
 }
 
 // part is some files of one package and what produced them.
@@ -45,7 +46,7 @@ type part struct {
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: newFileSet(),
+		labels: layout.LabelsFor(svc.Name, svc.Module.Path), files: newFileSet(svc.File),
 	}
 	steps := []func() error{
 		func() error { return e.packages(versions) },
@@ -57,10 +58,10 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			return nil, fmt.Errorf("%s: %w", svc.Name, err)
+			return nil, err
 		}
 	}
-	out := &emitted{module: e.files.files}
+	out := &emitted{module: e.files.files, notes: e.notes}
 	note, err := e.serviceBuild(opts, inputs)
 	if err != nil {
 		return nil, err
@@ -142,29 +143,51 @@ func hasKind(pkg *golang.Package, kind string) bool {
 
 // crds writes one CRD per resource kind, and the crd package that embeds them.
 func (e *emitter) crds(versions []Version) error {
-	graph, w := e.module.Graph, e.svc.Webhook
-	webhook := crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
-	for _, kind := range graph.Kinds() {
-		var crdVersions []crds.Version
-		for i, v := range versions {
-			if hasKind(v.Spoke, kind) {
-				crdVersions = append(crdVersions, crds.SpokeVersion(v.Spoke, v.Lifecycle),
-					crds.StorageVersion(v.Storage, v.Lifecycle, i == graph.Hubs[kind]))
-			}
-		}
-		sort.SliceStable(crdVersions, func(a, b int) bool { return crdVersions[a].Name < crdVersions[b].Name })
-		data, err := crds.CRD(e.svc.Group, kind, crdVersions, webhook)
+	budget := newBudget(e.svc)
+	for _, kind := range e.module.Graph.Kinds() {
+		listed := e.crdVersions(kind, versions)
+		data, err := crds.CRD(e.svc.Group, kind, listed, e.webhook())
 		if err != nil {
 			return err
 		}
-		if err := e.files.add(crds.Path(e.svc.Group, kind), "the CRD of kind "+kind, data); err != nil {
+		path := crds.Path(e.svc.Group, kind)
+		if err := budget.measure(path, kind, len(listed), data); err != nil {
 			return err
 		}
+		if err := e.files.add(path, "the CRD of kind "+kind, data); err != nil {
+			return err
+		}
+	}
+	if err := budget.check(); err != nil {
+		return err
+	}
+	if note := budget.note(); note != "" {
+		e.notes = append(e.notes, note)
 	}
 	if err := e.files.add(layout.CRDDir+"/"+layout.CRDGoFile, "the crd package", crds.PackageFile()); err != nil {
 		return err
 	}
 	return e.files.add(layout.CRDDir+"/"+layout.BuildFile, "the BUILD file of the crd package", buildfiles.CRDBuildFile(e.svc.Module.Path+"/"+layout.CRDDir))
+}
+
+func (e *emitter) webhook() crds.Webhook {
+	w := e.svc.Webhook
+	return crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
+}
+
+// crdVersions returns the versions the CRD of kind lists, by the metadata's
+// policy, sorted by name.
+func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
+	graph, policy := e.module.Graph, e.svc.CRDs
+	listing := crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored}
+	var listed []crds.Version
+	for i, v := range versions {
+		if hasKind(v.Spoke, kind) {
+			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
+		}
+	}
+	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
+	return listed
 }
 
 // register writes the service's entry point package.
@@ -183,7 +206,7 @@ func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := newFileSet()
+	files := newFileSet(e.svc.File + " (conformance suite)")
 	if err := files.add(layout.SuiteFile, "the conformance suite", source); err != nil {
 		return nil, err
 	}

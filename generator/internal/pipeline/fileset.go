@@ -11,19 +11,20 @@ import (
 // with what produced each. Every write goes through add, which refuses a
 // second output at a path already taken instead of overwriting it.
 type fileSet struct {
+	owner     string // what the files are of, for errors: the service's metadata file
 	files     gosrc.Files
 	producers map[string]string // path -> what produced it ("the CRD of kind Widget")
 }
 
-func newFileSet() *fileSet {
-	return &fileSet{files: gosrc.Files{}, producers: map[string]string{}}
+func newFileSet(owner string) *fileSet {
+	return &fileSet{owner: owner, files: gosrc.Files{}, producers: map[string]string{}}
 }
 
 // add records data at path as produced by producer; it fails, naming the path
 // and both producers, when path is already taken.
 func (s *fileSet) add(path, producer string, data []byte) error {
 	if first, taken := s.producers[path]; taken {
-		return fmt.Errorf("two outputs at %s: %s and %s (one would overwrite the other)", path, first, producer)
+		return fmt.Errorf("%s: two outputs at %s: %s and %s (one would overwrite the other)", s.owner, path, first, producer)
 	}
 	s.files[path] = data
 	s.producers[path] = producer

@@ -7,8 +7,10 @@
 //	classify  each version's lifecycle at the generation's instant (classify.go)
 //	plan      storage variants and the conversion graph (plan.go)
 //	check     the metadata's renames and removals against the versions (package check)
+//	          and crds.stored against the hubs (budget.go)
 //	augment   the kinds hand-written code augments (package augment)
-//	emit      the files of the module and of its conformance suite (emit.go)
+//	emit      the files of the module and of its conformance suite (emit.go),
+//	          each CRD within the metadata's budget (budget.go)
 //	report    the properties that disappear between versions (report.go)
 package pipeline
 
@@ -94,6 +96,9 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 		return nil, err
 	}
 	if err := check.Metadata(svc, graph); err != nil {
+		return nil, err
+	}
+	if err := checkStored(svc, graph); err != nil {
 		return nil, err
 	}
 	augmented, err := augment.Kinds(opts.ModuleDir, graph)
