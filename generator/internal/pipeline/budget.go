@@ -94,9 +94,17 @@ func checkStored(svc *metadata.Service, graph *conversion.Graph) error {
 	sort.Strings(order)
 	var what []string
 	for _, v := range order {
-		what = append(what, fmt.Sprintf("%q (the hub of %s)", v, strings.Join(missing[v], ", ")))
+		what = append(what, fmt.Sprintf("%q (the hub of %s)", v, someOf(missing[v], 3)))
 	}
 	return model.Errorf(model.Location{File: svc.File, Line: c.StoredLine},
 		"crds.storageVersions: stored lists only the storage versions in crds.stored, which lacks %s: objects are stored at a hub, and a later release whose hub moves on would leave it out of the CRD; add it to crds.stored",
 		strings.Join(what, ", "))
+}
+
+// someOf joins the first n of names, saying how many more there are.
+func someOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
