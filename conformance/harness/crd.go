@@ -27,7 +27,8 @@ import (
 // (exactly one storage version, version names valid), the schema of every
 // version is structural as the API server requires, and every version has a
 // registered Go type none of whose fields (filled at random, property bags
-// included) the API server would prune.
+// included) the API server would prune. And every resource kind the adders
+// register has a CRD (EveryKindHasCRD).
 func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 	t.Helper()
 	scheme, err := NewScheme(adders...)
@@ -38,12 +39,14 @@ func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no CRD files found (%v)", err)
 	}
+	covered := map[schema.GroupKind]bool{}
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(name, ".yaml"), func(t *testing.T) {
 			crd, err := armwebhook.ReadCRD(files, name)
 			if err != nil {
 				t.Fatal(err)
 			}
+			covered[schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}] = true
 			for _, problem := range crdProblems(crd) {
 				t.Errorf("%s: %s", name, problem)
 			}
@@ -54,6 +57,38 @@ func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 			}
 		})
 	}
+	EveryKindHasCRD(t, scheme, covered)
+}
+
+// EveryKindHasCRD fails t for each resource kind registered in scheme (a kind
+// registered with its List in a named group) that covered, the kinds of the
+// CRDs read, lacks: a CRD lost (say, overwritten by another of the same file
+// name) would otherwise go unnoticed, as only the CRDs that exist are checked.
+func EveryKindHasCRD(t testing.TB, scheme *runtime.Scheme, covered map[schema.GroupKind]bool) {
+	t.Helper()
+	for _, gk := range resourceKinds(scheme) {
+		if !covered[gk] {
+			t.Errorf("kind %s is registered (with its List) but no CRD file holds it", gk)
+		}
+	}
+}
+
+// resourceKinds returns, sorted, the kinds of scheme's named groups registered
+// in some version together with their List.
+func resourceKinds(scheme *runtime.Scheme) []schema.GroupKind {
+	known := scheme.AllKnownTypes()
+	seen := map[schema.GroupKind]bool{}
+	var kinds []schema.GroupKind
+	for gvk := range known {
+		list := gvk.GroupVersion().WithKind(gvk.Kind + "List")
+		if _, isResource := known[list]; !isResource || gvk.Group == "" || seen[gvk.GroupKind()] {
+			continue
+		}
+		seen[gvk.GroupKind()] = true
+		kinds = append(kinds, gvk.GroupKind())
+	}
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i].String() < kinds[j].String() })
+	return kinds
 }
 
 // crdProblems lists what the API server would refuse in the CRD's names and

@@ -32,6 +32,7 @@ type Service struct {
 	Renames   Renames    `yaml:"renames"`
 	Removals  []Removal  `yaml:"removals"`
 	Webhook   Webhook    `yaml:"webhook"` // the conversion webhook the CRDs name
+	CRDs      CRDs       `yaml:"crds"`    // which versions CRDs list, and their budget
 
 	ResourceLines []int `yaml:"-"` // the line of each entry of Resources
 
@@ -247,6 +248,7 @@ func (s *Service) recordLines(lines *lineFinder) {
 	for i := range s.Removals {
 		s.Removals[i].Line = lines.find("removals", i)
 	}
+	s.recordCRDLines(lines)
 }
 
 func (s *Service) errorf(line int, format string, args ...any) error {
@@ -261,7 +263,7 @@ var (
 )
 
 func (s *Service) check(lines *lineFinder) error {
-	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook}
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook, s.checkCRDs}
 	for _, check := range checks {
 		if err := check(lines); err != nil {
 			return err

@@ -54,6 +54,23 @@ func TestParseValid(t *testing.T) {
 	}
 }
 
+func TestCRDPolicyDefaults(t *testing.T) {
+	s, err := Parse("people.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.CRDs.StorageVersions != StorageAll || s.CRDs.MaxBytes != DefaultMaxBytes || s.CRDs.StoredOnly() {
+		t.Errorf("crds = %+v, want every storage variant and the default budget", s.CRDs)
+	}
+	s, err = Parse("people.yaml", []byte(valid+"crds:\n  maxBytes: 100000\n  storageVersions: stored\n  stored: [\"2019-01-01\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.CRDs.StoredOnly() || s.CRDs.MaxBytes != 100000 || !s.CRDs.IsStored("2019-01-01") || s.CRDs.StoredLine != 27 {
+		t.Errorf("crds = %+v", s.CRDs)
+	}
+}
+
 func TestWebhookDefaultsAndOverrides(t *testing.T) {
 	s, err := Parse("people.yaml", []byte(valid))
 	if err != nil {
@@ -129,6 +146,22 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"type renamed twice": {func(s string) string {
 			return strings.Replace(s, "removals:", `    - {from: address, to: Place, since: "2019-01-01"}`+"\nremovals:", 1)
 		}, `people.yaml:22: type "address" is renamed twice (lines 21 and 22)`},
+		"unknown crds key": {func(s string) string { return s + "crds:\n  budget: 1000\n" },
+			"people.yaml: line 25: field budget not found"},
+		"crds storageVersions unknown": {func(s string) string { return s + "crds:\n  storageVersions: some\n" },
+			`people.yaml:25: crds.storageVersions "some" is not "all" or "stored"`},
+		"crds maxBytes zero": {func(s string) string { return s + "crds:\n  maxBytes: 0\n" },
+			`people.yaml:25: crds.maxBytes 0 is not between 1 and 1572864`},
+		"crds maxBytes over etcd": {func(s string) string { return s + "crds:\n  maxBytes: 2000000\n" },
+			`people.yaml:25: crds.maxBytes 2000000 is not between 1 and 1572864`},
+		"crds stored with all": {func(s string) string { return s + "crds:\n  stored: [\"2019-01-01\"]\n" },
+			`people.yaml:25: crds.stored is read only with storageVersions: stored`},
+		"crds stored not listed": {func(s string) string {
+			return s + "crds:\n  storageVersions: stored\n  stored:\n    - \"2019-01-01\"\n    - \"2018-01-01\"\n"
+		}, `people.yaml:28: crds.stored "2018-01-01": not a version listed under "versions"`},
+		"crds stored twice": {func(s string) string {
+			return s + "crds:\n  storageVersions: stored\n  stored: [\"2019-01-01\", \"2019-01-01\"]\n"
+		}, `people.yaml:26: crds.stored lists "2019-01-01" twice`},
 		"second document": {func(s string) string { return s + "---\nservice: other\n" }, "people.yaml:24: expected one YAML document"},
 		"malformed":       {func(s string) string { return s + "  - : [\n" }, "people.yaml: yaml: line"},
 		"empty":           {func(string) string { return "" }, "people.yaml: the file is empty"},

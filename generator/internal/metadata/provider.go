@@ -11,7 +11,7 @@ import (
 
 // ForProvider returns metadata that generates every API version of provider found
 // under the schema root, with every resource, for trying the generator on a whole
-// schema tree.
+// schema tree. Its CRDs list every version and have no budget (CRDs.MaxBytes 0).
 func ForProvider(provider, root string) (*Service, error) {
 	if err := checkProvider(provider); err != nil {
 		return nil, fmt.Errorf("-provider: %w", err)
@@ -38,5 +38,8 @@ func ForProvider(provider, root string) (*Service, error) {
 		Name: name, Provider: provider, Group: name + ".azure.armhub.io",
 		Module:   Module{Path: layout.ModulePath(name), Version: "v0.0.0"},
 		Versions: versions, File: filepath.Join(root, provider), Dir: root, Schemas: ".",
+		// No metadata, so no policy to meet a budget with: list every version
+		// and enforce no budget (the pipeline notes the largest CRD instead).
+		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0},
 	}, nil
 }

@@ -32,7 +32,14 @@ type emitter struct {
 	svc    *metadata.Service
 	module *gosrc.Module
 	labels layout.Labels
-	files  gosrc.Files
+	files  *fileSet
+	notes  []string
+}
+
+// part is some files of one package and what produced them.
+type part struct {
+	producer string
+	files    gosrc.Files
 }
 
 // labelsFor returns the Bazel labels the module's BUILD files use.
@@ -47,21 +54,27 @@ func labelsFor(svc *metadata.Service, opts Options) layout.Labels {
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: labelsFor(svc, opts), files: gosrc.Files{},
+		labels: labelsFor(svc, opts), files: newFileSet(svc.File),
 	}
 	steps := []func() error{
 		func() error { return e.packages(versions) },
 		func() error { return e.crds(versions) },
 		e.register,
+		func() error {
+			return e.files.add(layout.GoModFile, "go.mod", buildfiles.GoMod(svc.Module.Path, moduleRequirements()))
+		},
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	e.files[layout.GoModFile] = buildfiles.GoMod(svc.Module.Path, moduleRequirements())
-	out := &emitted{module: e.files}
-	if note := e.serviceBuild(opts, inputs); note != "" {
+	out := &emitted{module: e.files.files, notes: e.notes}
+	note, err := e.serviceBuild(opts, inputs)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
 		out.notes = append(out.notes, note)
 	}
 	suite, err := e.conformance(augmented)
@@ -104,21 +117,27 @@ func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTy
 	if err != nil {
 		return err
 	}
-	generated[dir+"/"+layout.ConversionsFile] = conversions
-	return e.addPackage(dir, pkg.Name, target.ImportPath, generated)
+	return e.addPackage(dir, pkg.Name, target.ImportPath,
+		part{"the Go types of " + dir, generated},
+		part{"the conversions of " + dir, gosrc.Files{dir + "/" + layout.ConversionsFile: conversions}})
 }
 
-// addPackage adds the Go files of a package and its BUILD file.
-func (e *emitter) addPackage(dir, name, importPath string, generated gosrc.Files) error {
-	deps, err := e.labels.Deps(generated)
+// addPackage adds the Go files of a package, given in parts, and its BUILD file.
+func (e *emitter) addPackage(dir, name, importPath string, parts ...part) error {
+	all := gosrc.Files{}
+	for _, p := range parts {
+		if err := e.files.addAll(p.files, p.producer); err != nil {
+			return err
+		}
+		for path, data := range p.files {
+			all[path] = data
+		}
+	}
+	deps, err := e.labels.Deps(all)
 	if err != nil {
 		return err
 	}
-	for p, data := range generated {
-		e.files[p] = data
-	}
-	e.files[dir+"/"+layout.BuildFile] = buildfiles.BuildFile(name, importPath, deps)
-	return nil
+	return e.files.add(dir+"/"+layout.BuildFile, "the BUILD file of "+dir, buildfiles.BuildFile(name, importPath, deps))
 }
 
 func hasKind(pkg *golang.Package, kind string) bool {
@@ -132,26 +151,51 @@ func hasKind(pkg *golang.Package, kind string) bool {
 
 // crds writes one CRD per resource kind, and the crd package that embeds them.
 func (e *emitter) crds(versions []Version) error {
-	graph, w := e.module.Graph, e.svc.Webhook
-	webhook := crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
-	for _, kind := range graph.Kinds() {
-		var crdVersions []crds.Version
-		for i, v := range versions {
-			if hasKind(v.Spoke, kind) {
-				crdVersions = append(crdVersions, crds.SpokeVersion(v.Spoke, v.Lifecycle),
-					crds.StorageVersion(v.Storage, v.Lifecycle, i == graph.Hubs[kind]))
-			}
-		}
-		sort.SliceStable(crdVersions, func(a, b int) bool { return crdVersions[a].Name < crdVersions[b].Name })
-		data, err := crds.CRD(e.svc.Group, kind, crdVersions, webhook)
+	budget := newBudget(e.svc)
+	for _, kind := range e.module.Graph.Kinds() {
+		listed := e.crdVersions(kind, versions)
+		data, err := crds.CRD(e.svc.Group, kind, listed, e.webhook())
 		if err != nil {
 			return err
 		}
-		e.files[crds.Path(e.svc.Group, kind)] = data
+		path := crds.Path(e.svc.Group, kind)
+		if err := budget.measure(path, kind, len(listed), data); err != nil {
+			return err
+		}
+		if err := e.files.add(path, "the CRD of kind "+kind, data); err != nil {
+			return err
+		}
 	}
-	e.files[layout.CRDDir+"/"+layout.CRDGoFile] = crds.PackageFile()
-	e.files[layout.CRDDir+"/"+layout.BuildFile] = buildfiles.CRDBuildFile(e.svc.Module.Path + "/" + layout.CRDDir)
-	return nil
+	if err := budget.check(); err != nil {
+		return err
+	}
+	if note := budget.note(); note != "" {
+		e.notes = append(e.notes, note)
+	}
+	if err := e.files.add(layout.CRDDir+"/"+layout.CRDGoFile, "the crd package", crds.PackageFile()); err != nil {
+		return err
+	}
+	return e.files.add(layout.CRDDir+"/"+layout.BuildFile, "the BUILD file of the crd package", buildfiles.CRDBuildFile(e.svc.Module.Path+"/"+layout.CRDDir))
+}
+
+func (e *emitter) webhook() crds.Webhook {
+	w := e.svc.Webhook
+	return crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
+}
+
+// crdVersions returns the versions the CRD of kind lists, by the metadata's
+// policy, sorted by name.
+func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
+	graph, policy := e.module.Graph, e.svc.CRDs
+	listing := crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored}
+	var listed []crds.Version
+	for i, v := range versions {
+		if hasKind(v.Spoke, kind) {
+			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
+		}
+	}
+	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
+	return listed
 }
 
 // register writes the service's entry point package.
@@ -161,7 +205,7 @@ func (e *emitter) register() error {
 		return err
 	}
 	dir := layout.RegisterDir
-	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, gosrc.Files{dir + "/" + layout.RegisterFile: source})
+	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, part{"the register package", gosrc.Files{dir + "/" + layout.RegisterFile: source}})
 }
 
 // conformance writes the service's conformance suite.
@@ -170,28 +214,31 @@ func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := gosrc.Files{layout.SuiteFile: source}
-	deps, err := e.labels.Deps(files)
+	files := newFileSet(e.svc.File + " (conformance suite)")
+	if err := files.add(layout.SuiteFile, "the conformance suite", source); err != nil {
+		return nil, err
+	}
+	deps, err := e.labels.Deps(files.files)
 	if err != nil {
 		return nil, err
 	}
-	files[layout.BuildFile] = buildfiles.TestBuildFile(e.svc.Name+"_test", deps)
-	return files, nil
+	err = files.add(layout.BuildFile, "the BUILD file of the conformance suite", buildfiles.TestBuildFile(e.svc.Name+"_test", deps))
+	return files.files, err
 }
 
 // serviceBuild adds the module's root BUILD.bazel, which declares the
 // service's Bazel generation, when opts name the metadata file's label.
 // It returns a note when it cannot: the schemas must lie in the metadata's own
 // Bazel package.
-func (e *emitter) serviceBuild(opts Options, inputs []string) string {
+func (e *emitter) serviceBuild(opts Options, inputs []string) (string, error) {
 	if opts.MetadataLabel == "" {
-		return ""
+		return "", nil
 	}
 	svc := e.svc
 	pkg, _, _ := strings.Cut(strings.TrimPrefix(opts.MetadataLabel, "//"), ":")
 	schemas := path.Clean(filepath.ToSlash(svc.Schemas))
 	if opts.SchemaRoot != "" || filepath.IsAbs(svc.Schemas) || schemas == ".." || strings.HasPrefix(schemas, "../") {
-		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File)
+		return fmt.Sprintf("%s: no Bazel generation target (BUILD.bazel at the module root): the schemas lie outside the metadata's own Bazel package", svc.File), nil
 	}
 	build := buildfiles.ServiceBuild{Service: svc.Name, Metadata: opts.MetadataLabel}
 	for _, in := range inputs {
@@ -201,7 +248,7 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 	for i := range e.module.Graph.Versions {
 		for _, side := range layout.Sides {
 			dir := e.module.Dir(i, side)
-			if _, generated := e.files[dir+"/"+layout.BuildFile]; !generated {
+			if !e.files.has(dir + "/" + layout.BuildFile) {
 				continue
 			}
 			build.Packages = append(build.Packages, dir)
@@ -210,6 +257,5 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) string {
 			}
 		}
 	}
-	e.files[layout.BuildFile] = buildfiles.ServiceBuildFile(build)
-	return ""
+	return "", e.files.add(layout.BuildFile, "the service's Bazel generation", buildfiles.ServiceBuildFile(build))
 }

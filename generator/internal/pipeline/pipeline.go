@@ -7,8 +7,10 @@
 //	classify  each version's lifecycle at the generation's instant (classify.go)
 //	plan      storage variants and the conversion graph (plan.go)
 //	check     the metadata's renames and removals against the versions (package check)
+//	          and crds.stored against the hubs (budget.go)
 //	augment   the kinds hand-written code augments (package augment)
-//	emit      the files of the module and of its conformance suite (emit.go)
+//	emit      the files of the module and of its conformance suite (emit.go),
+//	          each CRD within the metadata's budget (budget.go)
 //	report    the properties that disappear between versions (report.go)
 package pipeline
 
@@ -84,6 +86,11 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fromModels(svc, opts, loaded)
+}
+
+// fromModels runs every stage after load on the loaded versions.
+func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, error) {
 	spokes, err := build(svc, loaded.apis)
 	if err != nil {
 		return nil, err
@@ -94,6 +101,9 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if err := check.Metadata(svc, graph); err != nil {
+		return nil, err
+	}
+	if err := checkStored(svc, graph); err != nil {
 		return nil, err
 	}
 	augmented, err := augment.Kinds(opts.ModuleDir, graph)

@@ -1,6 +1,7 @@
 package crds
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -47,4 +48,40 @@ func TestServiceGolden(t *testing.T) {
 	}
 	files[emittest.Service+"/"+layout.CRDDir+"/"+layout.CRDGoFile] = PackageFile()
 	emittest.Golden(t, files)
+}
+
+// With StoredOnly a CRD lists the spokes that have not expired, the hub's
+// storage variant and those of the stored versions; without it, everything.
+func TestListing(t *testing.T) {
+	g := emittest.Graph()
+	lifecycles := []Lifecycle{{Class: runtime.Expired}, {Class: runtime.Deprecated}, {Class: runtime.Supported}}
+	listed := func(l Listing) []string {
+		var names []string
+		for _, i := range g.Chains["Widget"] {
+			v := g.Versions[i]
+			for _, c := range l.Versions(v.Spoke, v.Storage, lifecycles[i], i == g.Hubs["Widget"]) {
+				names = append(names, c.Name)
+			}
+		}
+		return names
+	}
+	all := strings.Join(listed(Listing{}), " ")
+	if want := "v20200101 v20200101storage v20210101 v20210101storage v20220101 v20220101storage"; all != want {
+		t.Errorf("every version: %s, want %s", all, want)
+	}
+	stored := strings.Join(listed(Listing{StoredOnly: true, Stored: func(v string) bool { return v == "2021-01-01" }}), " ")
+	if want := "v20210101 v20210101storage v20220101 v20220101storage"; stored != want {
+		t.Errorf("stored only: %s, want %s", stored, want)
+	}
+}
+
+// A CRD's size is that of its compact JSON.
+func TestJSONSize(t *testing.T) {
+	size, err := JSONSize([]byte("# comment\nkind: CustomResourceDefinition\nspec:\n  versions:\n    - name: v1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(`{"kind":"CustomResourceDefinition","spec":{"versions":[{"name":"v1"}]}}`); size != want {
+		t.Errorf("size %d, want %d", size, want)
+	}
 }

@@ -65,3 +65,26 @@ import "embed"
 var Files embed.FS
 `)
 }
+
+// Listing says which versions of a resource its CRD lists.
+type Listing struct {
+	// StoredOnly lists, besides the spokes that have not expired, only the
+	// hub's storage variant and those of the API versions in Stored: expired
+	// spokes are neither served nor stored at, and other storage variants are
+	// never stored at. Without it every spoke and storage variant is listed.
+	StoredOnly bool
+	Stored     func(apiVersion string) bool
+}
+
+// Versions returns what the CRD lists of one API version: its spoke, with
+// lifecycle l, and its storage variant, the resource's hub when hub is true.
+func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool) []Version {
+	var out []Version
+	if !s.StoredOnly || l.Class != runtime.Expired {
+		out = append(out, SpokeVersion(spoke, l))
+	}
+	if !s.StoredOnly || hub || s.Stored(storage.APIVersion) {
+		out = append(out, StorageVersion(storage, l, hub))
+	}
+	return out
+}

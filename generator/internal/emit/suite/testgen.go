@@ -29,7 +29,8 @@ func File(m *gosrc.Module, pkg string, augmented []string) ([]byte, error) {
 }
 
 // writeCRDTest writes the test that validates the module's CRDs against the
-// registered Go types of every spoke and storage version.
+// registered Go types of every spoke and storage version, and that every
+// registered resource kind has its CRD (harness.CRDs).
 func writeCRDTest(s *gosrc.Scope) {
 	s.File.Write(crdTestCode, s.VersionPackages())
 }

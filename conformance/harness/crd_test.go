@@ -1,0 +1,109 @@
+package harness
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	armwebhook "github.com/armhub/armhub/runtime/webhook"
+)
+
+var testGroup = schema.GroupVersion{Group: "things.example.armhub.io", Version: "v20210101"}
+
+type thing struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+}
+
+func (t *thing) DeepCopyObject() runtime.Object { c := *t; return &c }
+
+type thingList struct {
+	metav1.TypeMeta
+	metav1.ListMeta
+}
+
+func (t *thingList) DeepCopyObject() runtime.Object { c := *t; return &c }
+
+// addThings registers the resource kinds Widget and Gadget (each with its
+// List) as generated code does, meta types included.
+func addThings(scheme *runtime.Scheme) error {
+	for _, kind := range []string{"Widget", "Gadget"} {
+		scheme.AddKnownTypeWithName(testGroup.WithKind(kind), &thing{})
+		scheme.AddKnownTypeWithName(testGroup.WithKind(kind+"List"), &thingList{})
+	}
+	metav1.AddToGroupVersion(scheme, testGroup)
+	return nil
+}
+
+func crdFile(kind string) string {
+	plural := strings.ToLower(kind) + "s"
+	return fmt.Sprintf(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: %s.%s
+spec:
+  group: %s
+  names: {kind: %s, listKind: %sList, plural: %s, singular: %s}
+  scope: Namespaced
+  versions: []
+`, plural, testGroup.Group, testGroup.Group, kind, kind, plural, strings.ToLower(kind))
+}
+
+// recorder is a testing.TB that records errors instead of failing.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// coverage runs EveryKindHasCRD on the CRDs of files and returns its errors.
+func coverage(t *testing.T, files fs.FS) []string {
+	scheme, err := NewScheme(addThings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := fs.Glob(files, "*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[schema.GroupKind]bool{}
+	for _, name := range names {
+		crd, err := armwebhook.ReadCRD(files, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered[schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}] = true
+	}
+	r := &recorder{}
+	EveryKindHasCRD(r, scheme, covered)
+	return r.errors
+}
+
+// With a CRD per registered kind the check passes; with one removed it names
+// the kind (meta types such as WatchEvent are not resources).
+func TestEveryKindHasCRD(t *testing.T) {
+	files := fstest.MapFS{
+		"things.example.armhub.io_widgets.yaml": {Data: []byte(crdFile("Widget"))},
+		"things.example.armhub.io_gadgets.yaml": {Data: []byte(crdFile("Gadget"))},
+	}
+	if errs := coverage(t, files); len(errs) > 0 {
+		t.Fatalf("every kind has its CRD, yet: %v", errs)
+	}
+	delete(files, "things.example.armhub.io_gadgets.yaml")
+	errs := coverage(t, files)
+	if len(errs) != 1 || !strings.Contains(errs[0], "Gadget.things.example.armhub.io") {
+		t.Fatalf("with the Gadget CRD removed: errors %q, want one naming Gadget", errs)
+	}
+	t.Log(errs[0])
+}

@@ -1,0 +1,110 @@
+package pipeline
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/emit/crds"
+	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// budget measures every CRD of a service against the metadata's crds.maxBytes
+// (0: no budget) and keeps the largest.
+type budget struct {
+	svc     *metadata.Service
+	over    []string // "<path> (kind K, n versions) is N bytes"
+	largest string   // the same of the largest CRD
+	size    int
+}
+
+func newBudget(svc *metadata.Service) *budget { return &budget{svc: svc} }
+
+// measure records the size of the CRD at path, of kind, listing n versions.
+func (b *budget) measure(path, kind string, n int, data []byte) error {
+	size, err := crds.JSONSize(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	what := fmt.Sprintf("%s (kind %s, %d versions) is %d bytes as JSON", path, kind, n, size)
+	if max := b.svc.CRDs.MaxBytes; max > 0 && size > max {
+		b.over = append(b.over, what)
+	}
+	if size > b.size {
+		b.size, b.largest = size, what
+	}
+	return nil
+}
+
+// check fails when a CRD is over budget, saying what to do.
+func (b *budget) check() error {
+	if len(b.over) == 0 {
+		return nil
+	}
+	c := b.svc.CRDs
+	policy := "expire old versions through their lifecycles and set crds.storageVersions: stored"
+	if c.StoredOnly() {
+		policy = "expire more old versions through their lifecycles (expired spokes are dropped), or keep fewer versions in crds.stored"
+	}
+	return model.Errorf(model.Location{File: b.svc.File, Line: c.Line},
+		"over the CRD budget of %d bytes (crds.maxBytes; client-side kubectl apply refuses a CRD over 262144 bytes, etcd an object over 1.5 MiB): %s; to list fewer versions, %s",
+		c.MaxBytes, strings.Join(b.over, "; "), policy)
+}
+
+// note describes the largest CRD when no budget applies (a -provider run),
+// and whether a metadata file's default budget would refuse it.
+func (b *budget) note() string {
+	if b.svc.CRDs.MaxBytes > 0 || b.largest == "" {
+		return ""
+	}
+	verdict := "within"
+	if b.size > metadata.DefaultMaxBytes {
+		verdict = "OVER"
+	}
+	return fmt.Sprintf("%s: largest CRD: %s, %s the default budget of %d bytes (not enforced: no metadata, so no version policy; a metadata file's crds section enforces it)",
+		b.svc.File, b.largest, verdict, metadata.DefaultMaxBytes)
+}
+
+// checkStored fails when crds.storageVersions: stored would leave a version
+// objects are stored at out of a CRD: every kind's hub (where this release
+// stores objects) must be in crds.stored, so that the CRDs of later releases,
+// whose hubs move on, still list it.
+func checkStored(svc *metadata.Service, graph *conversion.Graph) error {
+	c := svc.CRDs
+	if !c.StoredOnly() {
+		return nil
+	}
+	missing := map[string][]string{} // API version -> the kinds whose hub it is
+	var order []string
+	for _, kind := range graph.Kinds() {
+		hub := graph.Versions[graph.Hubs[kind]].Storage.APIVersion
+		if c.IsStored(hub) {
+			continue
+		}
+		if missing[hub] == nil {
+			order = append(order, hub)
+		}
+		missing[hub] = append(missing[hub], kind)
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	sort.Strings(order)
+	var what []string
+	for _, v := range order {
+		what = append(what, fmt.Sprintf("%q (the hub of %s)", v, someOf(missing[v], 3)))
+	}
+	return model.Errorf(model.Location{File: svc.File, Line: c.StoredLine},
+		"crds.storageVersions: stored lists only the storage versions in crds.stored, which lacks %s: objects are stored at a hub, and a later release whose hub moves on would leave it out of the CRD; add it to crds.stored",
+		strings.Join(what, ", "))
+}
+
+// someOf joins the first n of names, saying how many more there are.
+func someOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
