@@ -62,8 +62,6 @@ GENERATOR_SRCS = [
     "//generator/internal/pipeline:build.go",
     "//generator/internal/pipeline:classify.go",
     "//generator/internal/pipeline:emit.go",
-    "//generator/internal/pipeline:emit.go",
-    "//generator/internal/pipeline:emit.go",
     "//generator/internal/pipeline:fileset.go",
     "//generator/internal/pipeline:load.go",
     "//generator/internal/pipeline:pipeline.go",
