@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The six real providers of ../shared/specs through Bazel: generate them (read in
-# place, never copied) into a temporary copy of this workspace, in place of the
-# bundled services, then `bazel build` every generated package with rules_go and
-# `bazel test` every generated conformance suite. tools/check-real-schemas.sh does
-# the same with plain go build/vet/test.
-# Usage: tools/check-real-schemas-bazel.sh [provider...]
+# The real Azure services through Bazel: generate each from its curated metadata
+# (metadata/azure/<service>.yaml, -strict) and the real schemas of the six
+# providers in ../shared/specs (read in place, never copied) into a temporary copy
+# of this workspace, in place of the bundled services, then `bazel build` every
+# generated package with rules_go and `bazel test` every generated conformance
+# suite. tools/check-real-schemas.sh does the same with plain go build/vet/test.
+# Usage: tools/check-real-schemas-bazel.sh [service-or-provider...]
 # The copy has its own Bazel output base (under ARMHUB_CACHE, shared disk cache).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,12 +22,16 @@ mkdir -p "$ws"
 
 "$top/tools/build-generator.sh" "$ws/armhub-gen"
 targets=()
-for p in "${providers[@]}"; do
-  "$ws/armhub-gen" -provider "$p" -schemas "$schemas" -root "$ws" 2>/dev/null
-  read -r module suite < <("$ws/armhub-gen" -provider "$p" -schemas "$schemas" -print module-dir,suite-dir)
+for m in "${services[@]}"; do
+  if ! "$ws/armhub-gen" -metadata "$m" -schemas "$schemas" -strict -root "$ws" 2> "$ws/armhub-gen.err"; then
+    cat "$ws/armhub-gen.err" >&2
+    echo "FAIL generate ${m#"$top"/}"
+    exit 1
+  fi
+  read -r module suite < <("$ws/armhub-gen" -metadata "$m" -print module-dir,suite-dir)
   targets+=("//$module/..." "//$suite/...")
 done
-rm -f "$ws/armhub-gen"
+rm -f "$ws/armhub-gen" "$ws/armhub-gen.err"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -36,5 +41,5 @@ ARMHUB_OUTPUT_BASE="$cache/output_base_real" "$ws/tools/bazel" test --test_arg=-
   "${targets[@]}" > "$log" 2>&1 || status=$?
 grep -E '^//|^Executed|^ERROR|FAIL' "$log" || tail -30 "$log"
 built=$(find "$ws/apis" -name BUILD.bazel | wc -l)
-echo "real schemas through Bazel: ${#providers[@]} providers, $built packages, $(( $(date +%s) - start ))s, exit $status"
+echo "real schemas through Bazel: ${#services[@]} services, $built packages, $(( $(date +%s) - start ))s, exit $status"
 [ "$status" -eq 0 ]
