@@ -95,18 +95,18 @@ armhub_service_repository = repository_rule(
     environ = ["ARMHUB_GO", "GOMODCACHE", "GOPROXY", "GOFLAGS", "PATH"],
 )
 
-# The real services: service name -> ARM provider namespace.
-AZURE_SERVICES = {
-    "cache": "Microsoft.Cache",
-    "eventhub": "Microsoft.EventHub",
-    "keyvault": "Microsoft.KeyVault",
-    "keyvaultsecrets": "Microsoft.KeyVault.Secrets",
-    "managedidentity": "Microsoft.ManagedIdentity",
-    "servicefabric": "Microsoft.ServiceFabric",
-    "storage": "Microsoft.Storage",
-}
+# The real services: metadata/azure/<service>.yaml each.
+AZURE_SERVICES = [
+    "cache",
+    "eventhub",
+    "keyvault",
+    "keyvaultsecrets",
+    "managedidentity",
+    "servicefabric",
+    "storage",
+]
 
 def armhub_azure_services():
     """Declares @azure_<service> for every real service."""
-    for service, provider in AZURE_SERVICES.items():
-        armhub_service_repository(name = "azure_" + service, provider = provider)
+    for service in AZURE_SERVICES:
+        armhub_service_repository(name = "azure_" + service, metadata = "//metadata/azure:%s.yaml" % service)

@@ -1,6 +1,8 @@
 package metadata
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +175,24 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 				t.Errorf("error = %v\nwant one containing %q", err, c.want)
 			}
 		})
+	}
+}
+
+// A service made for a provider without metadata names the default webhook,
+// as a metadata file that leaves webhook out does.
+func TestForProviderHasTheDefaultWebhook(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "2021-01-01"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "2021-01-01", "Example.Things.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := ForProvider("Example.Things", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svc.Webhook != DefaultWebhook {
+		t.Errorf("webhook = %+v, want %+v", svc.Webhook, DefaultWebhook)
 	}
 }

@@ -38,6 +38,7 @@ func ForProvider(provider, root string) (*Service, error) {
 		Name: name, Provider: provider, Group: name + ".azure.armhub.io",
 		Module:   Module{Path: layout.ModulePath(name), Version: "v0.0.0"},
 		Versions: versions, File: filepath.Join(root, provider), Dir: root, Schemas: ".",
+		Webhook: Webhook{}.withDefaults(),
 		// No metadata, so no policy to meet a budget with: list every version
 		// and enforce no budget (the pipeline notes the largest CRD instead).
 		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0},
