@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Writes a real Azure service's generated module (and its conformance suite) to
+# a local folder for plain-Go users and editors, from metadata/azure/<service>.yaml
+# and the pinned schemas. The folder (default azure/<service>) is ignored by git;
+# azure/go.work makes it build against this checkout's runtime. In Bazel the same
+# module is @azure_<service> (tools/build_defs/azure.bzl).
+# Usage: tools/materialize.sh SERVICE [DIR]
+# The schemas: $ARMHUB_ARM_SCHEMAS (a folder holding schemas/), by default
+# ../shared/specs/arm-schemas beside this checkout.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+service=${1:?usage: tools/materialize.sh SERVICE [DIR]}
+metadata="metadata/azure/$service.yaml"
+[ -f "$metadata" ] || { echo "no $metadata; the real services are: $(ls metadata/azure | sed 's/\.yaml$//' | tr '\n' ' ')" >&2; exit 1; }
+schemas=${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}
+[ -d "$schemas/schemas" ] || { echo "no schemas at $schemas/schemas (set ARMHUB_ARM_SCHEMAS to a checkout of the pinned schema repository)" >&2; exit 1; }
+dir=${2:-azure/$service}
+
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+tools/build-generator.sh "$bin/armhub-gen"
+"$bin/armhub-gen" -metadata "$metadata" -schemas "$schemas/schemas" -out "$dir" -conformance-out "$dir/conformance" -strict
+
+# A go.work beside the materialised modules: they build against this checkout's
+# runtime and conformance harness, not released versions.
+work=$(dirname "$dir")
+read -r rt_mod rt_version rt_dir h_mod h_dir < <("$bin/armhub-gen" -metadata "$metadata" -print runtime-module,runtime-version,runtime-dir,harness-module,harness-dir)
+rel=$(realpath --relative-to="$work" "$top")
+(cd "$work" && {
+  [ -f go.work ] || go work init
+  go work use "./$(basename "$dir")" "$rel/$rt_dir" "$rel/$h_dir"
+  go work edit -replace "$rt_mod@$rt_version=$rel/$rt_dir"
+})
+echo "materialised $service in $dir (go.work: $work/go.work)"
