@@ -25,11 +25,20 @@ tools/build-generator.sh "$bin/armhub-gen"
 # A go.work beside the materialised modules: they build against this checkout's
 # runtime and conformance harness, not released versions.
 work=$(dirname "$dir")
-read -r rt_mod rt_version rt_dir h_mod h_dir < <("$bin/armhub-gen" -metadata "$metadata" -print runtime-module,runtime-version,runtime-dir,harness-module,harness-dir)
+read -r rt_mod rt_version rt_dir h_mod h_dir own own_version < <("$bin/armhub-gen" -metadata "$metadata" -print runtime-module,runtime-version,runtime-dir,harness-module,harness-dir,module-path,module-version)
 rel=$(realpath --relative-to="$work" "$top")
 (cd "$work" && {
+  export GOWORK="$PWD/go.work"
   [ -f go.work ] || go work init
   go work use "./$(basename "$dir")" "$rel/$rt_dir" "$rel/$h_dir"
-  go work edit -replace "$rt_mod@$rt_version=$rel/$rt_dir"
+  go work edit -replace "$rt_mod@$rt_version=$rel/$rt_dir" -replace "$own@$own_version=./$(basename "$dir")"
+  # The conformance harness requires this checkout's example services (an
+  # example with the real service's module path gives way to it).
+  for f in "$top"/metadata/*.yaml; do
+    read -r path version mod_dir < <("$bin/armhub-gen" -metadata "$f" -print module-path,module-version,module-dir)
+    [ "$path" = "$own" ] && continue
+    go work use "$rel/$mod_dir"
+    go work edit -replace "$path@$version=$rel/$mod_dir"
+  done
 })
 echo "materialised $service in $dir (go.work: $work/go.work)"
