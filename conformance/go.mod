@@ -3,7 +3,7 @@ module github.com/armhub/armhub/conformance
 go 1.24.0
 
 require (
-	github.com/armhub/armhub/apis/cache v0.1.0
+	github.com/armhub/armhub/apis/examplecache v0.1.0
 	github.com/armhub/armhub/apis/identity v0.1.0
 	k8s.io/api v0.34.4
 	k8s.io/apiextensions-apiserver v0.34.4
@@ -56,8 +56,8 @@ require (
 
 require (
 	github.com/armhub/armhub/apis/person v0.1.0
-	github.com/armhub/armhub/apis/servicefabric v0.1.0
-	github.com/armhub/armhub/apis/storage v0.1.0
+	github.com/armhub/armhub/apis/exampleservicefabric v0.1.0
+	github.com/armhub/armhub/apis/examplestorage v0.1.0
 	github.com/armhub/armhub/runtime v0.1.0
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
 	github.com/go-logr/logr v1.4.2

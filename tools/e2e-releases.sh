@@ -24,7 +24,7 @@ cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
 
 inputs() {
   cd "$top"
-  find generator runtime serving metadata apis/cache apis/identity apis/servicefabric apis/storage \
+  find generator runtime serving metadata apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage \
     -type f \( -name '*.go' -o -name '*.yaml' -o -name '*.json' -o -name go.mod -o -name go.sum \) -print0 |
     sort -z | xargs -0 sha256sum
   sha256sum tools/e2e-releases.sh go.work.sum
@@ -75,11 +75,11 @@ EOF
 workspace() {
   local dir=$work/$1
   printf 'go 1.24.0\n\nuse (\n'
-  for m in serving runtime apis/cache apis/identity apis/servicefabric apis/storage; do
+  for m in serving runtime apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage; do
     printf '\t%s/%s\n' "$top" "$m"
   done
   printf '\t%s/person\n)\n\n' "$dir"
-  for m in runtime apis/cache apis/identity apis/servicefabric apis/storage; do
+  for m in runtime apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage; do
     printf 'replace github.com/armhub/armhub/%s v0.1.0 => %s/%s\n' "$m" "$top" "$m"
   done
   printf 'replace github.com/armhub/armhub/apis/person v0.1.0 => %s/person\n' "$dir"

@@ -9,7 +9,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-git -C "$top" ls-files -z runtime apis/person apis/storage conformance go.work | \
+git -C "$top" ls-files -z runtime apis/person apis/examplestorage conformance go.work | \
   (cd "$top" && xargs -0 cp --parents -t "$work")
 # The copy's workspace: only the modules copied.
 cat > "$work/go.work" <<WORK
@@ -17,16 +17,16 @@ go 1.24.0
 
 use (
 	./apis/person
-	./apis/storage
+	./apis/examplestorage
 	./conformance
 	./runtime
 )
 
 replace github.com/armhub/armhub/runtime v0.1.0 => ./runtime
 replace github.com/armhub/armhub/apis/person v0.1.0 => ./apis/person
-replace github.com/armhub/armhub/apis/storage v0.1.0 => ./apis/storage
-replace github.com/armhub/armhub/apis/servicefabric v0.1.0 => $top/apis/servicefabric
-replace github.com/armhub/armhub/apis/cache v0.1.0 => $top/apis/cache
+replace github.com/armhub/armhub/apis/examplestorage v0.1.0 => ./apis/examplestorage
+replace github.com/armhub/armhub/apis/exampleservicefabric v0.1.0 => $top/apis/exampleservicefabric
+replace github.com/armhub/armhub/apis/examplecache v0.1.0 => $top/apis/examplecache
 replace github.com/armhub/armhub/apis/identity v0.1.0 => $top/apis/identity
 WORK
 cp "$top/go.work.sum" "$work/" 2>/dev/null || true
@@ -54,7 +54,7 @@ expect_failure "broken generated conversion" ./person 'TestRoundTrip_Person_v202
 cp "$top/apis/person/v20200301/conversions_gen.go" "$conversions"
 
 # 2. A hand-written augmentation that no longer maps the custom domain name.
-augmentation="$work/apis/storage/v20210101/storage/customdomain.go"
+augmentation="$work/apis/examplestorage/v20210101/storage/customdomain.go"
 grep -q "destination.CustomDomain.Name = &name" "$augmentation"
 sed -i "s/destination.CustomDomain.Name = &name/_ = name/" "$augmentation"
 expect_failure "broken hand-written augmentation" ./augmentation 'TestCustomDomainNameBecomesObject' 'custom domain'

@@ -7,11 +7,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	v2021 "github.com/armhub/armhub/apis/storage/v20210101"
-	s2021 "github.com/armhub/armhub/apis/storage/v20210101/storage"
-	v2022 "github.com/armhub/armhub/apis/storage/v20220901"
-	s2022 "github.com/armhub/armhub/apis/storage/v20220901/storage"
-	hub "github.com/armhub/armhub/apis/storage/v20230501/storage"
+	v2021 "github.com/armhub/armhub/apis/examplestorage/v20210101"
+	s2021 "github.com/armhub/armhub/apis/examplestorage/v20210101/storage"
+	v2022 "github.com/armhub/armhub/apis/examplestorage/v20220901"
+	s2022 "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
+	hub "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 )
 
 func ptr[T any](v T) *T { return &v }

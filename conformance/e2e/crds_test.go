@@ -15,9 +15,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
+	storage "github.com/armhub/armhub/apis/examplestorage/register"
+	storagev20210101 "github.com/armhub/armhub/apis/examplestorage/v20210101"
 	person "github.com/armhub/armhub/apis/person/register"
-	storage "github.com/armhub/armhub/apis/storage/register"
-	storagev20210101 "github.com/armhub/armhub/apis/storage/v20210101"
 	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
 

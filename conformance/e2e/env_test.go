@@ -20,8 +20,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
+	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	storage "github.com/armhub/armhub/apis/storage/register"
 )
 
 // environment is what every test of the suite shares: the API server, a client,

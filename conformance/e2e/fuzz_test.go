@@ -21,8 +21,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 
+	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	storage "github.com/armhub/armhub/apis/storage/register"
 	"github.com/armhub/armhub/conformance/harness"
 	armruntime "github.com/armhub/armhub/runtime"
 )
@@ -31,7 +31,7 @@ import (
 // version its CRD serves and over a few namespaces, written by a bounded
 // number of workers.
 var (
-	accountKind = schema.GroupKind{Group: "storage.azure.armhub.io", Kind: "StorageAccount"}
+	accountKind = schema.GroupKind{Group: "storage.example.armhub.io", Kind: "StorageAccount"}
 	personKind  = schema.GroupKind{Group: "people.example.armhub.io", Kind: "Person"}
 
 	populationSizes = []struct {

@@ -10,12 +10,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	storagev20210101 "github.com/armhub/armhub/apis/examplestorage/v20210101"
+	storagev20210101s "github.com/armhub/armhub/apis/examplestorage/v20210101/storage"
+	storagev20230501 "github.com/armhub/armhub/apis/examplestorage/v20230501"
+	storagev20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	personv20200201 "github.com/armhub/armhub/apis/person/v20200201"
 	personv20200501 "github.com/armhub/armhub/apis/person/v20200501"
-	storagev20210101 "github.com/armhub/armhub/apis/storage/v20210101"
-	storagev20210101s "github.com/armhub/armhub/apis/storage/v20210101/storage"
-	storagev20230501 "github.com/armhub/armhub/apis/storage/v20230501"
-	storagev20230501s "github.com/armhub/armhub/apis/storage/v20230501/storage"
 )
 
 // The issue: create at v20210101 with minimumTlsVersion, Get + Update at

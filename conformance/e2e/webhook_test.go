@@ -18,12 +18,12 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	ctrlwebhook "sigs.k8s.io/controller-runtime/pkg/webhook"
 
+	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	storage "github.com/armhub/armhub/apis/storage/register"
 	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
 
-// webhook is the conversion webhook of the storage and person services, served
+// webhook is the conversion webhook of the examplestorage and person services, served
 // by a controller-runtime manager on a loopback address. It can be stopped and
 // started again (a new manager on the same address and certificates).
 type webhook struct {

@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	old "github.com/armhub/armhub/apis/servicefabric/v20160301"
-	hub "github.com/armhub/armhub/apis/servicefabric/v20160901/storage"
+	old "github.com/armhub/armhub/apis/exampleservicefabric/v20160301"
+	hub "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 )
 
 // cluster20160301 sets every ClusterProperties field of the 2016-03-01 version.

@@ -1,11 +1,11 @@
 // Command armhub-gen generates the Go module of one armhub service from its
 // metadata file and ARM schemas.
 //
-//	armhub-gen -metadata metadata/storage.yaml -out apis/storage
-//	armhub-gen -metadata metadata/storage.yaml -out apis/storage -check
+//	armhub-gen -metadata metadata/examplestorage.yaml -out apis/examplestorage
+//	armhub-gen -metadata metadata/examplestorage.yaml -out apis/examplestorage -check
 //	armhub-gen -provider Microsoft.Storage -schemas DIR -out /tmp/storage
-//	armhub-gen -metadata metadata/storage.yaml -root .        # apis/storage and conformance/storage
-//	armhub-gen -metadata metadata/storage.yaml -print module-path,module-dir
+//	armhub-gen -metadata metadata/examplestorage.yaml -root .        # apis/examplestorage and conformance/examplestorage
+//	armhub-gen -metadata metadata/examplestorage.yaml -print module-path,module-dir
 package main
 
 import (

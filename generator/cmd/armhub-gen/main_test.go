@@ -45,11 +45,11 @@ func TestLifecyclesListing(t *testing.T) {
 
 func TestPrintFacts(t *testing.T) {
 	var out bytes.Buffer
-	err := run([]string{"-metadata", "../../../metadata/storage.yaml", "-print", "service,module-path,module-version,module-dir,suite-dir,runtime-module,runtime-dir"}, &out)
+	err := run([]string{"-metadata", "../../../metadata/examplestorage.yaml", "-print", "service,module-path,module-version,module-dir,suite-dir,runtime-module,runtime-dir"}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "storage github.com/armhub/armhub/apis/storage v0.1.0 apis/storage conformance/storage github.com/armhub/armhub/runtime runtime\n"
+	want := "examplestorage github.com/armhub/armhub/apis/examplestorage v0.1.0 apis/examplestorage conformance/examplestorage github.com/armhub/armhub/runtime runtime\n"
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}

@@ -1,7 +1,7 @@
 // Command armhub-webhook serves the conversion webhook of chosen armhub
 // services over HTTPS, for the CRDs in apis/<service>/crd, which name it.
 //
-//	armhub-webhook -services storage,person -addr :9443 -cert-dir /certs
+//	armhub-webhook -services examplestorage,person -addr :9443 -cert-dir /certs
 //
 // The certificate directory holds tls.crt and tls.key (cert-manager's
 // Certificate armhub-system/armhub-webhook, mounted as a secret, by default);
@@ -25,11 +25,11 @@ import (
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
-	cache "github.com/armhub/armhub/apis/cache/register"
+	cache "github.com/armhub/armhub/apis/examplecache/register"
+	servicefabric "github.com/armhub/armhub/apis/exampleservicefabric/register"
+	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	identity "github.com/armhub/armhub/apis/identity/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	servicefabric "github.com/armhub/armhub/apis/servicefabric/register"
-	storage "github.com/armhub/armhub/apis/storage/register"
 	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
 

@@ -21,11 +21,11 @@ func TestFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		"unknown service": {[]string{"-services", "storage,nope"}, `unknown service "nope" (known: cache, identity, person, servicefabric, storage)`},
+		"unknown service": {[]string{"-services", "examplestorage,nope"}, `unknown service "nope" (known: examplecache, exampleservicefabric, examplestorage, identity, person)`},
 		"bad address":     {[]string{"-addr", "9443"}, `-addr "9443"`},
 		"bad port":        {[]string{"-addr", ":0"}, "port is not a number between 1 and 65535"},
 		"bad path":        {[]string{"-path", "convert"}, `-path "convert" must start with /`},
-		"extra argument":  {[]string{"storage"}, `unexpected arguments ["storage"]`},
+		"extra argument":  {[]string{"examplestorage"}, `unexpected arguments ["examplestorage"]`},
 		"unknown flag":    {[]string{"-port", "1"}, "flag provided but not defined: -port"},
 	}
 	for name, c := range cases {
@@ -52,16 +52,16 @@ func TestServesConversions(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-services", "storage", "-addr", addr, "-cert-dir", certs.LocalServingCertDir}, &bytes.Buffer{})
+		done <- run(ctx, []string{"-services", "examplestorage", "-addr", addr, "-cert-dir", certs.LocalServingCertDir}, &bytes.Buffer{})
 	}()
-	review := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u","desiredAPIVersion":"storage.azure.armhub.io/v20210101","objects":[` +
-		`{"apiVersion":"storage.azure.armhub.io/v20230501storage","kind":"StorageAccount","metadata":{"name":"a","namespace":"n"},"spec":{"location":"westeurope","properties":{"allowBlobPublicAccess":true}}}]}}`
+	review := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"u","desiredAPIVersion":"storage.example.armhub.io/v20210101","objects":[` +
+		`{"apiVersion":"storage.example.armhub.io/v20230501storage","kind":"StorageAccount","metadata":{"name":"a","namespace":"n"},"spec":{"location":"westeurope","properties":{"allowBlobPublicAccess":true}}}]}}`
 	response := postWhenUp(t, "https://"+addr+"/convert", review, done)
 	if response.Result.Status != "Success" || len(response.ConvertedObjects) != 1 {
 		t.Fatalf("response %+v", response)
 	}
 	got := string(response.ConvertedObjects[0].Raw)
-	for _, want := range []string{`"apiVersion":"storage.azure.armhub.io/v20210101"`, `"location":"westeurope"`, `conversion.armhub.io/carried`} {
+	for _, want := range []string{`"apiVersion":"storage.example.armhub.io/v20210101"`, `"location":"westeurope"`, `conversion.armhub.io/carried`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("converted object %s lacks %s", got, want)
 		}
