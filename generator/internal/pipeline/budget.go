@@ -53,18 +53,22 @@ func (b *budget) check() error {
 		c.MaxBytes, strings.Join(b.over, "; "), policy)
 }
 
-// note describes the largest CRD when no budget applies (a -provider run),
-// and whether a metadata file's default budget would refuse it.
+// note describes the largest CRD and how it stands to the budget: the
+// metadata's crds.maxBytes, or for a -provider run (no metadata, so no version
+// policy and no budget enforced) the default a metadata file would enforce.
 func (b *budget) note() string {
-	if b.svc.CRDs.MaxBytes > 0 || b.largest == "" {
+	if b.largest == "" {
 		return ""
 	}
+	limit, enforced := b.svc.CRDs.MaxBytes, "enforced"
+	if limit == 0 {
+		limit, enforced = metadata.DefaultMaxBytes, "not enforced: no metadata, so no version policy"
+	}
 	verdict := "within"
-	if b.size > metadata.DefaultMaxBytes {
+	if b.size > limit {
 		verdict = "OVER"
 	}
-	return fmt.Sprintf("%s: largest CRD: %s, %s the default budget of %d bytes (not enforced: no metadata, so no version policy; a metadata file's crds section enforces it)",
-		b.svc.File, b.largest, verdict, metadata.DefaultMaxBytes)
+	return fmt.Sprintf("%s: largest CRD: %s, %s the budget of %d bytes (%s)", b.svc.File, b.largest, verdict, limit, enforced)
 }
 
 // checkStored fails when crds.storageVersions: stored would leave a version

@@ -34,6 +34,9 @@ type emitter struct {
 	labels layout.Labels
 	files  *fileSet
 	notes  []string
+	// libraries are the go_library labels of the module's Go packages
+	// (//dir:name), in the order they were added.
+	libraries []string
 }
 
 // part is some files of one package and what produced them.
@@ -137,6 +140,7 @@ func (e *emitter) addPackage(dir, name, importPath string, parts ...part) error 
 	if err != nil {
 		return err
 	}
+	e.libraries = append(e.libraries, "//"+dir+":"+name)
 	return e.files.add(dir+"/"+layout.BuildFile, "the BUILD file of "+dir, buildfiles.BuildFile(name, importPath, deps))
 }
 
@@ -175,6 +179,7 @@ func (e *emitter) crds(versions []Version) error {
 	if err := e.files.add(layout.CRDDir+"/"+layout.CRDGoFile, "the crd package", crds.PackageFile()); err != nil {
 		return err
 	}
+	e.libraries = append(e.libraries, "//"+layout.CRDDir+":"+layout.CRDDir)
 	return e.files.add(layout.CRDDir+"/"+layout.BuildFile, "the BUILD file of the crd package", buildfiles.CRDBuildFile(e.svc.Module.Path+"/"+layout.CRDDir))
 }
 
@@ -231,6 +236,9 @@ func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
 // It returns a note when it cannot: the schemas must lie in the metadata's own
 // Bazel package.
 func (e *emitter) serviceBuild(opts Options, inputs []string) (string, error) {
+	if opts.External {
+		return "", e.files.add(layout.BuildFile, "the root BUILD file", buildfiles.ExternalRootBuildFile(e.libraries))
+	}
 	if opts.MetadataLabel == "" {
 		return "", nil
 	}

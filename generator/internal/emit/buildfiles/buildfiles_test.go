@@ -18,6 +18,7 @@ func TestGolden(t *testing.T) {
 		"v20220101/" + layout.BuildFile:        BuildFile("v20220101", emittest.Module+"/v20220101", []string{"//runtime", "@io_k8s_apimachinery//pkg/runtime"}),
 		layout.CRDDir + "/" + layout.BuildFile: CRDBuildFile(emittest.Module + "/" + layout.CRDDir),
 		"conformance/" + layout.BuildFile:      TestBuildFile("things_test", []string{"//conformance/harness", "//apis/things/v20220101"}),
+		"external/" + layout.BuildFile:         ExternalRootBuildFile([]string{"//v20220101/storage:storage", "//crd:crd", "//v20220101:v20220101"}),
 		layout.BuildFile: ServiceBuildFile(ServiceBuild{
 			Service: emittest.Service, Metadata: "//metadata:things.yaml",
 			Schemas:     []string{"//metadata:schemas/2022-01-01/Example.Things.json", "//metadata:schemas/2020-01-01/Example.Things.json"},

@@ -76,3 +76,14 @@ func CRDBuildFile(importPath string) []byte {
 	build := buildRule("go_library", layout.CRDDir, importPath, goSources, nil, `embedsrcs = glob(["*.yaml"]),`)
 	return append(build, packageFilegroups...)
 }
+
+// ExternalRootBuildFile returns the root BUILD.bazel of a module generated into
+// an external repository of its own (armhub-gen -bazel-external): the
+// filegroup "all" of every go_library of the module, which //apis/azure
+// builds.
+func ExternalRootBuildFile(libraries []string) []byte {
+	var b strings.Builder
+	b.WriteString(buildHeader)
+	fmt.Fprintf(&b, "filegroup(\n    name = \"all\",\n    srcs = %s,\n    visibility = [\"//visibility:public\"],\n)\n", starlarkList(sortedCopy(libraries), "    "))
+	return []byte(b.String())
+}
