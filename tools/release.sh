@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Releases the runtime module or one service's generated module into a release
+# directory (a module proxy tree: GOPROXY=file://DIR), at the version apidiff
+# gives against the previous release there (release/cmd/armhub-release).
+#
+#   tools/release.sh runtime
+#   tools/release.sh storage            # a real service: generated from the pinned schemas
+#   tools/release.sh examplestorage     # a bundled example: its checked-in module
+#
+# Environment:
+#   ARMHUB_RELEASE_DIR   the release directory (default releases/ here, ignored by git)
+#   ARMHUB_ARM_SCHEMAS   the pinned schema checkout for real services (a folder
+#                        holding schemas/; default ../shared/specs/arm-schemas)
+# Extra arguments go to armhub-release (for example -version v1.0.0, -dry-run).
+# A service's module requires the runtime's latest release: release runtime first.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+name=${1:?usage: tools/release.sh runtime|SERVICE [armhub-release flags]}
+shift
+proxy=${ARMHUB_RELEASE_DIR:-$top/releases}
+when=$(git -C "$top" log -1 --format=%cI)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd release && GOWORK=off go build -o "$work/armhub-release" ./cmd/armhub-release)
+
+if [ "$name" = runtime ]; then
+  "$work/armhub-release" -module-dir runtime -proxy "$proxy" -time "$when" "$@"
+  exit
+fi
+
+tools/build-generator.sh "$work/armhub-gen"
+if [ -f "metadata/$name.yaml" ]; then
+  metadata="metadata/$name.yaml"
+  module_dir=$("$work/armhub-gen" -metadata "$metadata" -print module-dir)
+  "$work/armhub-gen" -metadata "$metadata" -out "$work/check" -report > "$work/report.txt"
+elif [ -f "metadata/azure/$name.yaml" ]; then
+  metadata="metadata/azure/$name.yaml"
+  schemas=${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}
+  [ -d "$schemas/schemas" ] || { echo "tools/release.sh: no schemas at $schemas/schemas (set ARMHUB_ARM_SCHEMAS)" >&2; exit 1; }
+  module_dir="$work/$name"
+  "$work/armhub-gen" -metadata "$metadata" -schemas "$schemas/schemas" -out "$module_dir" -strict -report > "$work/report.txt"
+else
+  services=$(cd metadata && ls *.yaml azure/*.yaml | sed 's#^azure/##; s#\.yaml$##' | sort | tr '\n' ' ')
+  echo "tools/release.sh: unknown service \"$name\"; the services are: ${services}and runtime" >&2
+  exit 1
+fi
+"$work/armhub-release" -module-dir "$module_dir" -proxy "$proxy" -time "$when" \
+  -report "$work/report.txt" -crds "$module_dir/crd" "$@"
