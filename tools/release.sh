@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 (cd release && GOWORK=off go build -o "$work/armhub-release" ./cmd/armhub-release)
 
 if [ "$name" = runtime ]; then
-  "$work/armhub-release" -module-dir runtime -proxy "$proxy" -time "$when" "$@"
+  "$work/armhub-release" -module-dir runtime -proxy "$proxy" -time "$when" -license LICENSE "$@"
   exit
 fi
 
@@ -46,5 +46,5 @@ else
   echo "tools/release.sh: unknown service \"$name\"; the services are: ${services}and runtime" >&2
   exit 1
 fi
-"$work/armhub-release" -module-dir "$module_dir" -proxy "$proxy" -time "$when" \
+"$work/armhub-release" -module-dir "$module_dir" -proxy "$proxy" -time "$when" -license LICENSE \
   -report "$work/report.txt" -crds "$module_dir/crd" "$@"

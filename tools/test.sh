@@ -5,7 +5,8 @@
 # check that apis/ is what the generator makes, the generator's fuzz targets
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
-# (with Bazel they are part of //...: //apis/azure). Ends with one
+# (with Bazel they are part of //...: //apis/azure), the release tool's tests
+# and a consumer of a release (tools/release-check.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,6 +53,21 @@ fi
 
 echo "== generator sources listed for the real services' Bazel generation"
 if tools/update-generator-srcs.sh --check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== the release tool (release/, a module outside the workspace): gofmt, vet, tests"
+if [ -z "$(gofmt -l release)" ] && (cd release && GOWORK=off go vet ./... && GOWORK=off go test ./...); then
+  passed=$((passed + 1))
+else
+  gofmt -l release
+  failed=$((failed + 1))
+fi
+
+echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
+if tools/release-check.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

@@ -41,6 +41,7 @@ func run(args []string, stdout io.Writer) error {
 	flags.StringVar(&when, "time", "", "the release time (RFC 3339) for the .info file; default the module folder's last git commit time")
 	flags.StringVar(&o.Report, "report", "", "the generator's property-change report (armhub-gen -report) to quote in the changelog")
 	flags.StringVar(&o.CRDs, "crds", "", "the folder of the service's CRD files to bundle with the release")
+	flags.StringVar(&o.License, "license", "", "the license file to ship as LICENSE in the released module (unless it has one)")
 	flags.BoolVar(&o.DryRun, "dry-run", false, "compute and print the release, write nothing")
 	if err := flags.Parse(args); err != nil {
 		return err

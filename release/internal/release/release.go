@@ -35,6 +35,9 @@ type Options struct {
 	Report string
 	// CRDs is the folder of the service's CRD files (optional).
 	CRDs string
+	// License is the license file every released module carries (as
+	// LICENSE, unless the module has one of its own; optional).
+	License string
 	// DryRun computes and prints the release but writes nothing.
 	DryRun bool
 	// Env is the environment of the go commands run (nil: this process's).
@@ -76,6 +79,9 @@ func Run(o Options) (Result, error) {
 		return result, err
 	}
 	result.Module = modulePath
+	if err := addLicense(staged, o.License); err != nil {
+		return result, err
+	}
 	if !strings.HasPrefix(modulePath, o.RepoModule+"/") {
 		return result, fmt.Errorf("%s: module %s is not in this repository (%s/...)", o.ModuleDir, modulePath, o.RepoModule)
 	}
@@ -212,7 +218,7 @@ func (o Options) goEnv(scratch string) []string {
 	env := append([]string(nil), base...)
 	return append(env,
 		"GOWORK=off",
-		"GOFLAGS=-mod=mod -buildvcs=false",
+		"GOFLAGS=-mod=mod -modcacherw -buildvcs=false",
 		"GOTOOLCHAIN=local",
 		"GOPROXY=file://"+filepath.ToSlash(o.Proxy)+","+fallback,
 		"GONOSUMDB="+o.RepoModule,
@@ -234,4 +240,17 @@ func (o Options) logf(format string, args ...any) {
 	if o.Log != nil {
 		fmt.Fprintf(o.Log, format+"\n", args...)
 	}
+}
+
+// addLicense copies the license into the staged module unless it has one.
+func addLicense(staged, license string) error {
+	target := filepath.Join(staged, "LICENSE")
+	if _, err := os.Stat(target); license == "" || err == nil {
+		return nil
+	}
+	data, err := os.ReadFile(license)
+	if err != nil {
+		return fmt.Errorf("-license: %v", err)
+	}
+	return os.WriteFile(target, data, 0o644)
 }

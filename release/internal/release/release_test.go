@@ -1,6 +1,7 @@
 package release
 
 import (
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,12 +45,14 @@ const (
 	accountExtra = "// Account is an account.\ntype Account struct {\n\tName string\n\tSize int\n\tTier string\n}\n"
 )
 
+var fixedTime = time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+
 func options(t *testing.T, proxy, moduleDir string) Options {
 	return Options{
 		ModuleDir:  moduleDir,
 		Proxy:      proxy,
 		RepoModule: "example.com/repo",
-		Time:       time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC),
+		Time:       fixedTime,
 		Env:        append(os.Environ(), "GOPROXY=off"),
 	}
 }
@@ -109,7 +112,12 @@ func TestReleaseRecordsAreWritten(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "report.txt")
 	os.WriteFile(report, []byte("toy: Account.size removed in 2020-02-01 (present in 2020-01-01): assessed\ntoy: Other.x removed in 2019-01-01 (present in 2018-01-01): assessed\n"), 0o644)
 	o.Report = report
+	o.License = filepath.Join(t.TempDir(), "LICENSE")
+	os.WriteFile(o.License, []byte("the license"), 0o644)
 	mustRelease(t, o, "v0.2.0")
+	if names := zipNames(t, filepath.Join(proxy, "example.com/repo/apis/toy/@v/v0.2.0.zip")); !strings.Contains(names, toyPath+"@v0.2.0/LICENSE\n") {
+		t.Errorf("the release has no LICENSE: %s", names)
+	}
 	notes := filepath.Join(proxy, "armhub", "apis", "toy", "v0.2.0")
 	changelog := read(t, filepath.Join(notes, "CHANGELOG.md"))
 	for _, want := range []string{"Tag: `apis/toy/v0.2.0`", "Since v0.1.0: incompatible", "- example.com/repo/apis/toy/v2\n", "Account.Size: removed"} {
@@ -150,7 +158,9 @@ func TestBadInputWritesNothing(t *testing.T) {
 		{"a version that is no release version", func(o *Options) { o.Version = "1.2" }, []string{`-version "1.2"`}},
 		{"a module of another repository", func(o *Options) { o.RepoModule = "example.com/elsewhere" }, []string{"not in this repository"}},
 		{"no module", func(o *Options) { o.ModuleDir = t.TempDir() }, []string{"no module to release"}},
-		{"a missing zip", func(o *Options) { os.Rename(filepath.Join(vdir, "v0.1.0.zip"), filepath.Join(o.Proxy, "..", "moved.zip")) }, []string{"missing", "v0.1.0.zip"}},
+		{"a missing zip", func(o *Options) {
+			os.Rename(filepath.Join(vdir, "v0.1.0.zip"), filepath.Join(o.Proxy, "..", "moved.zip"))
+		}, []string{"missing", "v0.1.0.zip"}},
 		{"a changed zip", func(o *Options) { tamper(t, filepath.Join(vdir, "v0.1.0.zip")) }, []string{"dirty", "v0.1.0"}},
 		{"an unknown file", func(o *Options) { os.WriteFile(filepath.Join(vdir, "v0.0.1.zip"), nil, 0o644) }, []string{"v0.0.1.zip", "not part of any release"}},
 		{"a bad list", func(o *Options) { os.WriteFile(filepath.Join(vdir, "list"), []byte("v0.1.0\nbanana\n"), 0o644) }, []string{"list:2", "banana"}},
@@ -215,6 +225,19 @@ func tree(t *testing.T, dir string) string {
 		lines = append(lines, name+" "+files[name])
 	}
 	return strings.Join(lines, "\n")
+}
+
+func zipNames(t *testing.T, file string) string {
+	r, err := zip.OpenReader(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var names string
+	for _, f := range r.File {
+		names += f.Name + "\n"
+	}
+	return names
 }
 
 func read(t *testing.T, file string) string {

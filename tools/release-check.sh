@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Proves that a downstream team can use a release (run by tools/test.sh):
+#   1. releases runtime and the real storage service (tools/release.sh) into a
+#      fresh release directory and checks what it records (tag, changelog,
+#      CRD bundle) and that an unknown service is refused;
+#   2. a consumer module outside the workspace (GOWORK=off), with
+#      GOPROXY=file://<release dir>,<the normal proxy>, runs go get of the
+#      released storage module, go mod tidy and go vet, then builds and runs a
+#      program that registers the types and converts an old API version to
+#      the hub and back.
+# The go commands use a module cache of this run's own (filled from the
+# normal one through file://): released versions are rebuilt every run with
+# the same version numbers, which a shared cache would pin to the first.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+shared=$(go env GOMODCACHE)
+export GOPROXY="file://$shared/cache/download,$(go env GOPROXY)"
+export GOMODCACHE="$work/gomod" GOFLAGS="-modcacherw -buildvcs=false"
+export ARMHUB_RELEASE_DIR="$work/releases"
+cd "$top"
+
+echo "== release runtime and storage"
+tools/release.sh runtime
+tools/release.sh storage
+notes="$ARMHUB_RELEASE_DIR/armhub/apis/storage/v0.1.0"
+for f in release.json CHANGELOG.md apidiff.txt crds.yaml; do
+  [ -s "$notes/$f" ] || { echo "release-check: $notes/$f is missing or empty" >&2; exit 1; }
+done
+grep -q '"tag": "apis/storage/v0.1.0"' "$notes/release.json"
+grep -q '"tag": "runtime/v0.1.0"' "$ARMHUB_RELEASE_DIR/armhub/runtime/v0.1.0/release.json"
+grep -q 'kind: CustomResourceDefinition' "$notes/crds.yaml"
+echo "storage v0.1.0: $(grep -c '^kind: CustomResourceDefinition' "$notes/crds.yaml") CRDs in the bundle, $(wc -c < "$ARMHUB_RELEASE_DIR/github.com/armhub/armhub/apis/storage/@v/v0.1.0.zip") bytes of module zip"
+if out=$(tools/release.sh nosuchservice 2>&1); then
+  echo "release-check: an unknown service was released" >&2; exit 1
+fi
+grep -q 'unknown service "nosuchservice"' <<<"$out" || { echo "release-check: unclear error for an unknown service: $out" >&2; exit 1; }
+# Released again from the same inputs: no new version.
+tools/release.sh storage | tee "$work/again.txt"
+grep -q 'nothing changed since v0.1.0; no release' "$work/again.txt"
+
+echo "== a consumer outside the workspace"
+consumer="$work/consumer"
+mkdir -p "$consumer"
+cd "$consumer"
+export GOWORK=off GOPROXY="file://$ARMHUB_RELEASE_DIR,$GOPROXY" GONOSUMDB=github.com/armhub/armhub
+go mod init example.com/consumer >/dev/null 2>&1
+cat > main.go <<'GO'
+// A downstream program: it registers the storage service's types and converts
+// a storage account of API version 2021-04-01 to the hub and back.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/armhub/armhub/apis/storage/register"
+	v20210401 "github.com/armhub/armhub/apis/storage/v20210401"
+	hub "github.com/armhub/armhub/apis/storage/v20260401/storage"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+const account = `{"metadata": {"name": "consumer", "namespace": "default"},
+ "spec": {"location": "westeurope", "kind": "StorageV2", "sku": {"name": "Standard_LRS"}, "tags": {"team": "platform"}}}`
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "consumer:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	scheme := runtime.NewScheme()
+	if err := register.AddToScheme(scheme); err != nil {
+		return err
+	}
+	old := &v20210401.StorageAccount{}
+	if err := json.Unmarshal([]byte(account), old); err != nil {
+		return err
+	}
+	if kinds, _, err := scheme.ObjectKinds(old); err != nil || len(kinds) == 0 {
+		return fmt.Errorf("the scheme does not know %T: %v", old, err)
+	}
+	var stored hub.StorageAccount
+	if err := old.ConvertTo(&stored); err != nil {
+		return err
+	}
+	var back v20210401.StorageAccount
+	if err := back.ConvertFrom(&stored); err != nil {
+		return err
+	}
+	before, _ := json.Marshal(old)
+	after, _ := json.Marshal(&back)
+	if string(before) != string(after) {
+		return fmt.Errorf("round trip through the hub changed the object:\n%s\n%s", before, after)
+	}
+	for _, want := range []string{"westeurope", "StorageV2", "Standard_LRS", "platform"} {
+		if !strings.Contains(string(after), want) {
+			return fmt.Errorf("%q was lost: %s", want, after)
+		}
+	}
+	fmt.Printf("ok: %d kinds registered; 2021-04-01 -> hub -> 2021-04-01 kept %s\n", len(scheme.AllKnownTypes()), after)
+	return nil
+}
+GO
+go get github.com/armhub/armhub/apis/storage@v0.1.0
+go mod tidy
+grep -E 'armhub|k8s.io/(api|apimachinery|client-go|apiextensions-apiserver) |controller-runtime' go.mod
+go vet ./...
+go build -o consumer .
+./consumer
+echo "release-check: ok"
