@@ -110,7 +110,11 @@ func Run(o Options) (Result, error) {
 	if err := o.write(result, staged, scratch); err != nil {
 		return result, err
 	}
-	o.logf("released %s %s (tag %s) into %s: %s", modulePath, result.Version, result.Tag, o.Proxy, result.Change)
+	if result.Previous == "" {
+		o.logf("released %s %s (tag %s) into %s: first release", modulePath, result.Version, result.Tag, o.Proxy)
+	} else {
+		o.logf("released %s %s (tag %s) into %s: since %s, %s", modulePath, result.Version, result.Tag, o.Proxy, result.Previous, result.Change)
+	}
 	return result, nil
 }
 

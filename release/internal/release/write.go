@@ -86,15 +86,22 @@ func (o Options) writeNotes(dir, vdir string, result Result, staged string) erro
 	if err != nil {
 		return err
 	}
+	rule := result.Change.String()
+	if result.Previous == "" {
+		rule = "first release"
+	}
 	record := Record{
 		Module: result.Module, Version: result.Version, Tag: result.Tag, Previous: result.Previous,
-		Rule: result.Change.String(), Time: o.Time.UTC().Format(time.RFC3339), ZipHash: zipHash, ModHash: modHash,
+		Rule: rule, Time: o.Time.UTC().Format(time.RFC3339), ZipHash: zipHash, ModHash: modHash,
 	}
 	data, err := json.MarshalIndent(record, "", "  ")
 	if err != nil {
 		return err
 	}
 	files := map[string][]byte{"release.json": append(data, '\n'), "apidiff.txt": []byte(result.Report.String())}
+	if result.Previous == "" {
+		files["apidiff.txt"] = []byte("first release: no previous version to compare with\n")
+	}
 	if files["CHANGELOG.md"], err = o.changelog(result, staged); err != nil {
 		return err
 	}
