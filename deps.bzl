@@ -11,13 +11,6 @@ def go_dependencies():
         sum = "h1:4erM3WLgEG/HIBrpBDmRbs1puhd7p0z7kNXDuhHthwM=",
         version = "v1.36.4-20250130201111-63bb56e20495.1",
     )
-    go_repository(
-        name = "co_honnef_go_tools",
-        build_file_proto_mode = "disable_global",
-        importpath = "honnef.co/go/tools",
-        sum = "h1:/hemPrYIhOhy8zYrNj+069zDB68us2sMGsfkFJO0iZs=",
-        version = "v0.0.0-20190523083050-ea95bdfd59fc",
-    )
 
     go_repository(
         name = "com_github_alecthomas_kingpin_v2",
@@ -82,13 +75,6 @@ def go_dependencies():
         sum = "h1:cdrIA33994yCcJyEIZRL36ZGTe9UDM/WHs5MBHEimiE=",
         version = "v0.9.1",
     )
-    go_repository(
-        name = "com_github_burntsushi_toml",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/BurntSushi/toml",
-        sum = "h1:WXkYYl6Yr3qBf1K79EBnL4mak0OimBfB0XUf9Vl28OQ=",
-        version = "v0.3.1",
-    )
 
     go_repository(
         name = "com_github_cenkalti_backoff_v4",
@@ -96,13 +82,6 @@ def go_dependencies():
         importpath = "github.com/cenkalti/backoff/v4",
         sum = "h1:MyRJ/UdXutAwSAT+s3wNd7MfTIcy71VQueUuFK343L8=",
         version = "v4.3.0",
-    )
-    go_repository(
-        name = "com_github_census_instrumentation_opencensus_proto",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/census-instrumentation/opencensus-proto",
-        sum = "h1:glEXhBS5PSLLv4IXzLA5yPRVX4bilULVyxxbrfOtDAk=",
-        version = "v0.2.1",
     )
 
     go_repository(
@@ -112,13 +91,6 @@ def go_dependencies():
         sum = "h1:UL815xU9SqsFlibzuggzjXhog7bL6oX9BbNZnL2UFvs=",
         version = "v2.3.0",
     )
-    go_repository(
-        name = "com_github_chzyer_logex",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/chzyer/logex",
-        sum = "h1:XHDu3E6q+gdHgsdTPH6ImJMIp436vR6MPtH8gP05QzM=",
-        version = "v1.2.1",
-    )
 
     go_repository(
         name = "com_github_chzyer_readline",
@@ -126,27 +98,6 @@ def go_dependencies():
         importpath = "github.com/chzyer/readline",
         sum = "h1:upd/6fQk4src78LMRzh5vItIt361/o4uq553V8B5sGI=",
         version = "v1.5.1",
-    )
-    go_repository(
-        name = "com_github_chzyer_test",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/chzyer/test",
-        sum = "h1:p3BQDXSxOhOG0P9z6/hGnII4LGiEPOYBhs8asl/fC04=",
-        version = "v1.0.0",
-    )
-    go_repository(
-        name = "com_github_client9_misspell",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/client9/misspell",
-        sum = "h1:ta993UF76GwbvJcIo3Y68y/M3WxlpEHPWIGDkJYwzJI=",
-        version = "v0.3.4",
-    )
-    go_repository(
-        name = "com_github_cncf_udpa_go",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/cncf/udpa/go",
-        sum = "h1:WBZRG4aNOuI15bLRrCgN8fCq8E5Xuty6jGbmSNEvSsU=",
-        version = "v0.0.0-20191209042840-269d4d468f6f",
     )
 
     go_repository(
@@ -290,20 +241,6 @@ def go_dependencies():
         sum = "h1:VsjPI33J0SB9vQM6PLmNjoHqMQNGPiZ0rHL7Ni7Q6/E=",
         version = "v4.0.4",
     )
-    go_repository(
-        name = "com_github_go_kit_kit",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/go-kit/kit",
-        sum = "h1:wDJmvq38kDhkVxi50ni9ykkdUr1PKgqKOoi01fa0Mdk=",
-        version = "v0.9.0",
-    )
-    go_repository(
-        name = "com_github_go_logfmt_logfmt",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/go-logfmt/logfmt",
-        sum = "h1:MP4Eh7ZCb31lleYCFuwm0oe4/YGak+5l1vA2NOE80nA=",
-        version = "v0.4.0",
-    )
 
     go_repository(
         name = "com_github_go_logr_logr",
@@ -346,13 +283,6 @@ def go_dependencies():
         importpath = "github.com/go-openapi/swag",
         sum = "h1:vsEVJDUo2hPJ2tu0/Xc+4noaxyEffXNIs3cOULZ+GrE=",
         version = "v0.23.0",
-    )
-    go_repository(
-        name = "com_github_go_stack_stack",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/go-stack/stack",
-        sum = "h1:5SgMzNM5HxrEjV0ww2lTmX6E2Izsfxas4+YHWRs3Lsk=",
-        version = "v1.8.0",
     )
 
     go_repository(
@@ -398,13 +328,6 @@ def go_dependencies():
         importpath = "github.com/golang-jwt/jwt/v5",
         sum = "h1:Rl4B7itRWVtYIHFrSNd7vhTiz9UpLdi6gZhZ3wEeDy8=",
         version = "v5.2.2",
-    )
-    go_repository(
-        name = "com_github_golang_mock",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/golang/mock",
-        sum = "h1:G5FRp8JnTd7RQH5kemVNlMeyXQAztQ3mOWV95KxsXH8=",
-        version = "v1.1.1",
     )
 
     go_repository(
@@ -520,13 +443,6 @@ def go_dependencies():
         sum = "h1:5ZPtiqj0JL5oKWmcsq4VMaAW5ukBEgSGXEN89zeH1Jo=",
         version = "v2.26.3",
     )
-    go_repository(
-        name = "com_github_iancoleman_strcase",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/iancoleman/strcase",
-        sum = "h1:nTXanmYxhfFAMjZL34Ov6gkzEsSJZ5DbhxWjvSASxEI=",
-        version = "v0.3.0",
-    )
 
     go_repository(
         name = "com_github_ianlancetaylor_demangle",
@@ -605,20 +521,6 @@ def go_dependencies():
         sum = "h1:c/Cqfb0r+Yi+JtIEq73FWXVkRonBlf0CRNYc8Zttxdo=",
         version = "v1.18.0",
     )
-    go_repository(
-        name = "com_github_konsorten_go_windows_terminal_sequences",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/konsorten/go-windows-terminal-sequences",
-        sum = "h1:mweAR1A6xJ3oS2pRaGiHgQ4OO8tzTaLawm8vnODuwDk=",
-        version = "v1.0.1",
-    )
-    go_repository(
-        name = "com_github_kr_logfmt",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/kr/logfmt",
-        sum = "h1:T+h1c/A9Gawja4Y9mFVWj2vyii2bbUNDw3kt9VxK2EY=",
-        version = "v0.0.0-20140226030751-b84e30acd515",
-    )
 
     go_repository(
         name = "com_github_kr_pretty",
@@ -648,13 +550,6 @@ def go_dependencies():
         sum = "h1:RPNrshWIDI6G2gRW9EHilWtl7Z6Sb1BR0xunSBf0SNc=",
         version = "v1.1.0",
     )
-    go_repository(
-        name = "com_github_lyft_protoc_gen_star_v2",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/lyft/protoc-gen-star/v2",
-        sum = "h1:sIXJOMrYnQZJu7OB7ANSF4MYri2fTEGIsRLz6LwI4xE=",
-        version = "v2.0.4-0.20230330145011-496ad1ac90a4",
-    )
 
     go_repository(
         name = "com_github_mailru_easyjson",
@@ -669,13 +564,6 @@ def go_dependencies():
         importpath = "github.com/matttproud/golang_protobuf_extensions",
         sum = "h1:4hp9jkHxhMHkqkrB3Ix0jegS5sx/RkqARlsWZ6pIwiU=",
         version = "v1.0.1",
-    )
-    go_repository(
-        name = "com_github_microsoft_go_winio",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/Microsoft/go-winio",
-        sum = "h1:F2VQgta7ecxGYO8k3ZZz3RS8fVIXVxONVUPlNERoyfY=",
-        version = "v0.6.2",
     )
 
     go_repository(
@@ -747,13 +635,6 @@ def go_dependencies():
         importpath = "github.com/onsi/gomega",
         sum = "h1:bJDPBO7ibjxcbHMgSCoo4Yj18UWbKDlLwX1x9sybDcw=",
         version = "v1.36.1",
-    )
-    go_repository(
-        name = "com_github_opentracing_opentracing_go",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/opentracing/opentracing-go",
-        sum = "h1:pWlfV3Bxv7k65HYwkikxat0+s3pV4bsqf19k25Ur8rU=",
-        version = "v1.1.0",
     )
 
     go_repository(
@@ -861,13 +742,6 @@ def go_dependencies():
         sum = "h1:jjzc5WVemNEDTLwv9tlmemhC73tI08BNOIGwBOo10Js=",
         version = "v0.1.5",
     )
-    go_repository(
-        name = "com_github_spf13_afero",
-        build_file_proto_mode = "disable_global",
-        importpath = "github.com/spf13/afero",
-        sum = "h1:EaGW2JJh15aKOejeuJ+wpFSHnbd7GE6Wvp3TsNhb6LY=",
-        version = "v1.10.0",
-    )
 
     go_repository(
         name = "com_github_spf13_cobra",
@@ -943,8 +817,8 @@ def go_dependencies():
         name = "com_github_yuin_goldmark",
         build_file_proto_mode = "disable_global",
         importpath = "github.com/yuin/goldmark",
-        sum = "h1:fVcFKWvrslecOb/tg+Cc05dkeYx540o0FuFt3nUVDoE=",
-        version = "v1.4.13",
+        sum = "h1:ruQGxdhGHe7FWOJPT0mKs5+pD2Xs1Bm/kdGlHO04FmM=",
+        version = "v1.2.1",
     )
     go_repository(
         name = "com_github_zeebo_errs",
@@ -952,13 +826,6 @@ def go_dependencies():
         importpath = "github.com/zeebo/errs",
         sum = "h1:XNdoD/RRMKP7HD0UhJnIzUy74ISdGGxURlYG8HSWSfM=",
         version = "v1.4.0",
-    )
-    go_repository(
-        name = "com_google_cloud_go",
-        build_file_proto_mode = "disable_global",
-        importpath = "cloud.google.com/go",
-        sum = "h1:e0WKqKTd5BnrG8aKH3J3h+QvEIQtSUcf2n5UZ5ZgLtQ=",
-        version = "v0.26.0",
     )
 
     go_repository(
@@ -1099,50 +966,50 @@ def go_dependencies():
         name = "io_k8s_api",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/api",
-        sum = "h1:Z5hsoQcZ2yBjelb9j5JKzCVo9qv9XLkVm5llnqS4h+0=",
-        version = "v0.34.4",
+        sum = "h1:D12sTP257/jSH2vHV2EDYrb16bS7ULlHpdNdNhEw2S4=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_apiextensions_apiserver",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/apiextensions-apiserver",
-        sum = "h1:TAh2mEduc27sR7lfEthOL2oNeQuux9pQCEJCVC9Gxrs=",
-        version = "v0.34.4",
+        sum = "h1:p10fGlkDY09eWKOTeUSioxwLukJnm+KuDZdrW71y40g=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_apimachinery",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/apimachinery",
-        sum = "h1:C5SiSzLEMyWIk53sSbnk0WlOOyqv/MFnWvuc/d6M+xc=",
-        version = "v0.34.4",
+        sum = "h1:/TB+SFEiQvN9HPldtlWOTp0hWbJ+fjU+wkxysf/aQnE=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_apiserver",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/apiserver",
-        sum = "h1:QmMakuCjlFBJpsXKIUom8OUE7+PhZk7hyNiLqlyDH58=",
-        version = "v0.34.4",
+        sum = "h1:uGH1qpDvSiYG4HVFqc6A3L4CKiX+aBWDrrsxHYK0Bdo=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_client_go",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/client-go",
-        sum = "h1:IXhvzFdm0e897kXtLbeyMpAGzontcShJ/gi/XCCsOLc=",
-        version = "v0.34.4",
+        sum = "h1:wtYtpzy/OPNYf7WyNBTj3iUA0XaBHVqhv4Iv3tbrF5A=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_code_generator",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/code-generator",
-        sum = "h1:ri/HSQ1eCQ40pqTQ4HeEiC8UR/SaftH/syav9RL4b+c=",
-        version = "v0.34.4",
+        sum = "h1:6ipJKsJZZ9q21BO8I2jEj4OLN3y8/1n4aihKN0xKmQk=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_component_base",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/component-base",
-        sum = "h1:jP4XqR48YelfXIlRpOHQgms5GebU23zSE6xcvTwpXDE=",
-        version = "v0.34.4",
+        sum = "h1:zsEgw6ELqK0XncCQomgO9DpUIzlrYuZYA0Cgo+JWpVk=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_gengo_v2",
@@ -1162,8 +1029,8 @@ def go_dependencies():
         name = "io_k8s_kms",
         build_file_proto_mode = "disable_global",
         importpath = "k8s.io/kms",
-        sum = "h1:jF1s1e0CZsM8UXtzqz8JYIBhI4EQIvZHQ15K28StUJA=",
-        version = "v0.34.4",
+        sum = "h1:QzBOD0sk1bGQVMcZQAHGjtbP1iKZJUyhC6D0I+BTxIE=",
+        version = "v0.34.3",
     )
     go_repository(
         name = "io_k8s_kube_openapi",
@@ -1305,20 +1172,6 @@ def go_dependencies():
         sum = "h1:xJvq7gMzB31/d406fB8U5CBdyQGw4P399D1aQWU/3i4=",
         version = "v1.5.0",
     )
-    go_repository(
-        name = "org_golang_google_appengine",
-        build_file_proto_mode = "disable_global",
-        importpath = "google.golang.org/appengine",
-        sum = "h1:/wp5JvzpHIxhs/dumFmF7BXTf3Z+dd4uXta4kVyO508=",
-        version = "v1.4.0",
-    )
-    go_repository(
-        name = "org_golang_google_genproto",
-        build_file_proto_mode = "disable_global",
-        importpath = "google.golang.org/genproto",
-        sum = "h1:0Uz5jLJQioKgVozXa1gzGbzYxbb/rhQEVvSWxzw5oUs=",
-        version = "v0.0.0-20200423170343-7949de9c1215",
-    )
 
     go_repository(
         name = "org_golang_google_genproto_googleapis_api",
@@ -1341,13 +1194,6 @@ def go_dependencies():
         sum = "h1:HR03wO6eyZ7lknl75XlxABNVLLFc2PAb6mHlYh756mA=",
         version = "v1.72.1",
     )
-    go_repository(
-        name = "org_golang_google_grpc_examples",
-        build_file_proto_mode = "disable_global",
-        importpath = "google.golang.org/grpc/examples",
-        sum = "h1:MLBCGN1O7GzIx+cBiwfYPwtmZ41U3Mn/cotLJciaArI=",
-        version = "v0.0.0-20230224211313-3775f633ce20",
-    )
 
     go_repository(
         name = "org_golang_google_protobuf",
@@ -1369,13 +1215,6 @@ def go_dependencies():
         importpath = "golang.org/x/exp",
         sum = "h1:2dVuKD2vS7b0QIHQbpyTISPd0LeHDbnYEryqj5Q1ug8=",
         version = "v0.0.0-20240719175910-8a7402abbf56",
-    )
-    go_repository(
-        name = "org_golang_x_lint",
-        build_file_proto_mode = "disable_global",
-        importpath = "golang.org/x/lint",
-        sum = "h1:XQyxROzUlZH+WIQwySDgnISgOivlhjIEwaQaJEJrrN0=",
-        version = "v0.0.0-20190313153728-d0100b6bd8b3",
     )
 
     go_repository(
@@ -1413,13 +1252,6 @@ def go_dependencies():
         sum = "h1:ioabZlmFYtWhL+TRYpcnNlLwhyxaM9kWTDEmfnprqik=",
         version = "v0.31.0",
     )
-    go_repository(
-        name = "org_golang_x_telemetry",
-        build_file_proto_mode = "disable_global",
-        importpath = "golang.org/x/telemetry",
-        sum = "h1:zf5N6UOrA487eEFacMePxjXAJctxKmyjKUsjA11Uzuk=",
-        version = "v0.0.0-20240521205824-bda55230c457",
-    )
 
     go_repository(
         name = "org_golang_x_term",
@@ -1449,13 +1281,6 @@ def go_dependencies():
         importpath = "golang.org/x/xerrors",
         sum = "h1:go1bK/D/BFZV2I8cIQd1NKEZ+0owSTG1fDTci4IqFcE=",
         version = "v0.0.0-20200804184101-5ec99f83aff1",
-    )
-    go_repository(
-        name = "org_uber_go_atomic",
-        build_file_proto_mode = "disable_global",
-        importpath = "go.uber.org/atomic",
-        sum = "h1:cxzIVoETapQEqDhQu3QfnvXAV4AlzcvUCxkVUFw3+EU=",
-        version = "v1.4.0",
     )
 
     go_repository(

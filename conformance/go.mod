@@ -5,13 +5,12 @@ go 1.24.0
 require (
 	github.com/armhub/armhub/apis/examplecache v0.1.0
 	github.com/armhub/armhub/apis/identity v0.1.0
-	k8s.io/api v0.34.4
-	k8s.io/apiextensions-apiserver v0.34.4
-	k8s.io/apimachinery v0.34.4
-	k8s.io/client-go v0.34.4
+	k8s.io/api v0.34.3
+	k8s.io/apiextensions-apiserver v0.34.3
+	k8s.io/apimachinery v0.34.3
+	k8s.io/client-go v0.34.3
 	sigs.k8s.io/controller-runtime v0.22.5
 	sigs.k8s.io/randfill v1.0.0
-	sigs.k8s.io/yaml v1.6.0
 )
 
 require (
@@ -52,12 +51,13 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	k8s.io/kube-openapi v0.0.0-20250710124328-f3f2b991d03b // indirect
 	k8s.io/utils v0.0.0-20250604170112-4c0f3b243397 // indirect
+	sigs.k8s.io/yaml v1.6.0 // indirect
 )
 
 require (
-	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/apis/exampleservicefabric v0.1.0
 	github.com/armhub/armhub/apis/examplestorage v0.1.0
+	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/runtime v0.1.0
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
 	github.com/go-logr/logr v1.4.2

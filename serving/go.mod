@@ -4,11 +4,11 @@ go 1.24.0
 
 require (
 	github.com/armhub/armhub/apis/examplecache v0.1.0
-	github.com/armhub/armhub/apis/identity v0.1.0
-	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/apis/exampleservicefabric v0.1.0
 	github.com/armhub/armhub/apis/examplestorage v0.1.0
+	github.com/armhub/armhub/apis/identity v0.1.0
+	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/runtime v0.1.0
-	k8s.io/apimachinery v0.34.4
+	k8s.io/apimachinery v0.34.3
 	sigs.k8s.io/controller-runtime v0.22.5
 )

@@ -3,12 +3,20 @@
 # (generator/internal/pipeline/requirements.txt): the modules the generated
 # packages import, at the versions runtime/ and conformance/ use, with their
 # indirect requirements as `go mod tidy` computes them. Regenerate apis/ after.
+# Every Kubernetes-versioned k8s.io module (v0.N.M) is at the version
+# controller-runtime's own go.mod requires, so no consumer mixes patch
+# releases (generator/internal/pipeline/kubernetes_test.go keeps it so).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-apimachinery=$(cd "$top/runtime" && GOWORK=off go list -m -f '{{.Version}}' k8s.io/apimachinery)
-controller=$(cd "$top/conformance" && GOWORK=off go list -m -f '{{.Version}}' sigs.k8s.io/controller-runtime)
+controller=$(cd "$top/runtime" && GOWORK=off go list -m -f '{{.Version}}' sigs.k8s.io/controller-runtime)
+# The k8s.io/apimachinery version controller-runtime's go.mod requires.
+controller_gomod=$(cd "$work" && GOWORK=off go mod download -json "sigs.k8s.io/controller-runtime@$controller" |
+  sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",\{0,1\}$/\1/p')
+[ -f "$controller_gomod" ] || { echo "update-apis-deps: no go.mod for sigs.k8s.io/controller-runtime@$controller" >&2; exit 1; }
+apimachinery=$(awk '{sub(/^require[ \t]+/, "")} $1 == "k8s.io/apimachinery" && $2 ~ /^v0\./ {print $2; exit}' "$controller_gomod")
+[ -n "$apimachinery" ] || { echo "update-apis-deps: sigs.k8s.io/controller-runtime@$controller requires no k8s.io/apimachinery" >&2; exit 1; }
 cat > "$work/go.mod" <<MOD
 module github.com/armhub/armhub/apis/template
 
@@ -34,7 +42,7 @@ import (
 )
 GO
 cd "$work"
-# Every k8s.io module at the patch version of apimachinery.
+# Every k8s.io module at controller-runtime's Kubernetes version.
 GOWORK=off go get "k8s.io/apimachinery@$apimachinery" "k8s.io/api@$apimachinery" "k8s.io/client-go@$apimachinery" \
   "k8s.io/apiextensions-apiserver@$apimachinery" "sigs.k8s.io/controller-runtime@$controller" >/dev/null 2>&1
 GOWORK=off go mod tidy >/dev/null 2>&1

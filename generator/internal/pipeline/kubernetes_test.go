@@ -1,0 +1,182 @@
+package pipeline
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every k8s.io module versioned with Kubernetes (v0.N.M: api, apimachinery,
+// client-go, apiextensions-apiserver, apiserver, component-base, ...) is at the
+// version the controller-runtime we require lists in its own go.mod, so a
+// consumer of our modules gets one Kubernetes patch release, not a mix.
+// Bumping controller-runtime means bumping kubernetesVersion to what its
+// go.mod requires (tools/update-apis-deps.sh reads it from there);
+// TestKubernetesVersionIsControllerRuntimes checks the pair when the module
+// cache is at hand.
+const (
+	controllerRuntime        = "sigs.k8s.io/controller-runtime"
+	controllerRuntimeVersion = "v0.22.5"
+	kubernetesVersion        = "v0.34.3" // what controller-runtime v0.22.5's go.mod requires
+)
+
+// kubernetesVersioned matches the versions of k8s.io modules released with
+// Kubernetes; k8s.io/klog/v2, k8s.io/utils and k8s.io/kube-openapi have others.
+var kubernetesVersioned = regexp.MustCompile(`^v0\.\d+\.\d+$`)
+
+type requirement struct{ path, version string }
+
+// goModRequirements returns the require directives of a go.mod.
+func goModRequirements(text string) []requirement {
+	var out []requirement
+	inBlock := false
+	scanner := bufio.NewScanner(strings.NewReader(text))
+	for scanner.Scan() {
+		line, _, _ := strings.Cut(scanner.Text(), "//")
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) == 0:
+			continue
+		case fields[0] == "require" && len(fields) == 2 && fields[1] == "(":
+			inBlock = true
+			continue
+		case inBlock && fields[0] == ")":
+			inBlock = false
+			continue
+		case fields[0] == "require" && len(fields) >= 3:
+			fields = fields[1:]
+		case !inBlock:
+			continue
+		}
+		if len(fields) >= 2 {
+			out = append(out, requirement{fields[0], fields[1]})
+		}
+	}
+	return out
+}
+
+// workspaceModules returns the module directories go.work uses.
+func workspaceModules(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repo, "go.work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	inBlock := false
+	for _, line := range strings.Split(string(data), "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) == 0:
+		case fields[0] == "use" && len(fields) == 2 && fields[1] == "(":
+			inBlock = true
+		case inBlock && fields[0] == ")":
+			inBlock = false
+		case inBlock:
+			dirs = append(dirs, fields[0])
+		case fields[0] == "use" && len(fields) == 2:
+			dirs = append(dirs, fields[1])
+		}
+	}
+	if len(dirs) == 0 {
+		t.Fatal("go.work uses no modules")
+	}
+	return dirs
+}
+
+func checkKubernetesVersions(t *testing.T, source string, reqs []requirement) {
+	t.Helper()
+	for _, r := range reqs {
+		switch {
+		case r.path == controllerRuntime && r.version != controllerRuntimeVersion:
+			t.Errorf("%s: %s %s; the Kubernetes versions here are those of %s (update kubernetesVersion with it)",
+				source, r.path, r.version, controllerRuntimeVersion)
+		case strings.HasPrefix(r.path, "k8s.io/") && kubernetesVersioned.MatchString(r.version) && r.version != kubernetesVersion:
+			t.Errorf("%s: %s %s, want %s (what %s %s requires)",
+				source, r.path, r.version, kubernetesVersion, controllerRuntime, controllerRuntimeVersion)
+		}
+	}
+}
+
+// TestKubernetesVersions checks what every module of the workspace and every
+// generated go.mod (requirements.txt) requires. It reads files only, so it
+// runs under Bazel as well.
+func TestKubernetesVersions(t *testing.T) {
+	var reqs []requirement
+	for _, r := range moduleRequirements() {
+		reqs = append(reqs, requirement{r.Path, r.Version})
+	}
+	if RequiredVersion(controllerRuntime) == "" || RequiredVersion("k8s.io/apimachinery") == "" {
+		t.Fatalf("requirements.txt lists no %s or k8s.io/apimachinery", controllerRuntime)
+	}
+	checkKubernetesVersions(t, "requirements.txt", reqs)
+	for _, dir := range workspaceModules(t) {
+		file := filepath.Join(dir, "go.mod")
+		data, err := os.ReadFile(filepath.Join(repo, file))
+		if err != nil {
+			t.Errorf("%v (under Bazel: is it in this test's data?)", err)
+			continue
+		}
+		checkKubernetesVersions(t, filepath.ToSlash(filepath.Clean(file)), goModRequirements(string(data)))
+	}
+}
+
+// TestKubernetesVersionIsControllerRuntimes checks kubernetesVersion against
+// controller-runtime's own go.mod and the workspace's build list against both.
+// It needs the go command and a module cache holding controller-runtime, so it
+// is skipped under Bazel and offline without them.
+func TestKubernetesVersionIsControllerRuntimes(t *testing.T) {
+	if os.Getenv("TEST_SRCDIR") != "" {
+		t.Skip("under Bazel: no go command or module cache")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	goCmd := func(dir string, args ...string) ([]byte, error) {
+		cmd := exec.Command(gobin, args...)
+		cmd.Dir = dir
+		// The module cache only, never the network.
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=")
+		return cmd.Output()
+	}
+	out, err := goCmd(t.TempDir(), "mod", "download", "-json", controllerRuntime+"@"+controllerRuntimeVersion)
+	var info struct{ GoMod string }
+	if err != nil || json.Unmarshal(out, &info) != nil || info.GoMod == "" {
+		t.Skipf("%s@%s not in the module cache (%v)", controllerRuntime, controllerRuntimeVersion, err)
+	}
+	data, err := os.ReadFile(info.GoMod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range goModRequirements(string(data)) {
+		if strings.HasPrefix(r.path, "k8s.io/") && kubernetesVersioned.MatchString(r.version) {
+			found = true
+			if r.version != kubernetesVersion {
+				t.Errorf("%s %s requires %s %s; kubernetesVersion is %s", controllerRuntime, controllerRuntimeVersion, r.path, r.version, kubernetesVersion)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("%s %s's go.mod requires no Kubernetes-versioned k8s.io module", controllerRuntime, controllerRuntimeVersion)
+	}
+
+	// The build list go.work selects: what a build of the workspace links.
+	out, err = goCmd(repo, "list", "-m", "-f", "{{.Path}} {{.Version}}", "all")
+	if err != nil {
+		t.Skipf("go list -m all: %v", err)
+	}
+	var all []requirement
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if fields := strings.Fields(line); len(fields) == 2 {
+			all = append(all, requirement{fields[0], fields[1]})
+		}
+	}
+	checkKubernetesVersions(t, "the workspace's build list", all)
+}
