@@ -71,7 +71,6 @@ type personService struct {
 	versions       []string
 	edit           func(string) string
 	drop, major    string
-	runs           int
 }
 
 func newPersonService(t *testing.T, root, gen string) *personService {
@@ -80,8 +79,12 @@ func newPersonService(t *testing.T, root, gen string) *personService {
 
 func (s *personService) generate(t *testing.T) string {
 	t.Helper()
-	s.runs++
-	work := filepath.Join(s.dir, fmt.Sprint(s.runs))
+	// Always the same folder: the generated root BUILD.bazel names the
+	// metadata and schema files by their paths.
+	work := filepath.Join(s.dir, "service")
+	if err := os.RemoveAll(work); err != nil {
+		t.Fatal(err)
+	}
 	copyFile(t, filepath.Join(s.root, "metadata/schemas/common/definitions.json"), filepath.Join(work, "schemas/common/definitions.json"))
 	var versions []string
 	for _, v := range s.versions {
