@@ -21,6 +21,18 @@ shift
 proxy=${ARMHUB_RELEASE_DIR:-$top/releases}
 when=$(git -C "$top" log -1 --format=%cI)
 
+metadata=""
+if [[ "$name" =~ ^[a-z0-9]+$ ]]; then
+  for candidate in "metadata/$name.yaml" "metadata/azure/$name.yaml"; do
+    [ -f "$candidate" ] && metadata=$candidate && break
+  done
+fi
+if [ "$name" != runtime ] && [ -z "$metadata" ]; then
+  services=$(cd metadata && ls *.yaml azure/*.yaml | sed 's#^azure/##; s#\.yaml$##' | sort | tr '\n' ' ')
+  echo "tools/release.sh: unknown service \"$name\"; the services are: ${services}and runtime" >&2
+  exit 1
+fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd release && GOWORK=off go build -o "$work/armhub-release" ./cmd/armhub-release)
@@ -31,20 +43,23 @@ if [ "$name" = runtime ]; then
 fi
 
 tools/build-generator.sh "$work/armhub-gen"
-if [ -f "metadata/$name.yaml" ]; then
-  metadata="metadata/$name.yaml"
-  module_dir=$("$work/armhub-gen" -metadata "$metadata" -print module-dir)
-  "$work/armhub-gen" -metadata "$metadata" -out "$work/check" -report > "$work/report.txt"
-elif [ -f "metadata/azure/$name.yaml" ]; then
-  metadata="metadata/azure/$name.yaml"
+# The generator's notes go to a log, shown should the generation fail.
+generate() {
+  "$work/armhub-gen" -metadata "$metadata" -report "$@" > "$work/report.txt" 2> "$work/generate.log" ||
+    { cat "$work/generate.log" >&2; exit 1; }
+}
+case "$metadata" in
+metadata/azure/*)
   schemas=${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}
   [ -d "$schemas/schemas" ] || { echo "tools/release.sh: no schemas at $schemas/schemas (set ARMHUB_ARM_SCHEMAS)" >&2; exit 1; }
   module_dir="$work/$name"
-  "$work/armhub-gen" -metadata "$metadata" -schemas "$schemas/schemas" -out "$module_dir" -strict -report > "$work/report.txt"
-else
-  services=$(cd metadata && ls *.yaml azure/*.yaml | sed 's#^azure/##; s#\.yaml$##' | sort | tr '\n' ' ')
-  echo "tools/release.sh: unknown service \"$name\"; the services are: ${services}and runtime" >&2
-  exit 1
-fi
+  generate -schemas "$schemas/schemas" -out "$module_dir" -strict
+  ;;
+*)
+  # A bundled example: its checked-in module (with any hand-written files).
+  module_dir=$("$work/armhub-gen" -metadata "$metadata" -print module-dir)
+  generate -out "$work/check"
+  ;;
+esac
 "$work/armhub-release" -module-dir "$module_dir" -proxy "$proxy" -time "$when" -license LICENSE \
   -report "$work/report.txt" -crds "$module_dir/crd" "$@"
