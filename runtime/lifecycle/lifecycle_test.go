@@ -145,3 +145,21 @@ func v(c ...Classification) Lifecycle {
 	}
 	return l
 }
+
+func TestTheAnnotationRoundTrips(t *testing.T) {
+	versions := Versions{"v20241201": seed, "v20200101": nil}
+	value, err := versions.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"v20200101":null,"v20241201":[{"classification":"preview"},{"classification":"supported","startTime":"2024-12-01T00:00:00Z"},{"classification":"deprecated","startTime":"2025-03-01T00:00:00Z"},{"classification":"expired","startTime":"2025-04-01T00:00:00Z"}]}`; value != want {
+		t.Errorf("annotation\n%s\nwant\n%s", value, want)
+	}
+	back, err := Decode(value)
+	if err != nil || !reflect.DeepEqual(back, versions) {
+		t.Errorf("decoded %v, %v", back, err)
+	}
+	if _, err := Decode(`{"v1":[{"classification":"supported"},{"classification":"preview"}]}`); err == nil {
+		t.Error("an invalid lifecycle in the annotation was accepted")
+	}
+}
