@@ -3,8 +3,11 @@
 # (metadata/azure/<service>.yaml) and the real schemas of the six providers in
 # ../shared/specs/arm-schemas (read in place, never copied) into a temporary
 # directory, with -strict (every removal the report lists must be assessed in the
-# metadata), print the generator's removal report, then compile, vet and
-# conformance-test each generated module and print its largest CRD.
+# metadata), print the generator's removal report, then vet each generated
+# module with plain Go (outside Bazel; vet type-checks every package) and print
+# its largest CRD. Compiling the modules and running their conformance suites is
+# //apis/azure's part in `bazel test //...` (and tools/release-check.sh builds
+# storage alone against released modules).
 # Usage: tools/check-real-schemas.sh [service-or-provider...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,14 +43,13 @@ for m in "${services[@]}"; do
     read -r mod_path mod_dir < <("$out/armhub-gen" -metadata "$f" -print module-path,module-dir)
     (cd "$out/$s" && go mod edit -replace "$mod_path=$top/$mod_dir")
   done
-  if (cd "$out/$s" && GOWORK=off GOFLAGS=-mod=mod go build ./... && GOWORK=off GOFLAGS=-mod=mod go vet ./... &&
-      GOWORK=off GOFLAGS=-mod=mod go test -count=1 ./conformance/ -args -armhub.count="${ARMHUB_REAL_COUNT:-3}"); then
-    echo "ok   $p: $(find "$out/$s" -name '*.go' | wc -l) Go files generated, built, vetted and conformance-tested in $(( $(date +%s) - start ))s"
+  if (cd "$out/$s" && GOWORK=off GOFLAGS=-mod=mod go vet ./...); then
+    echo "ok   $p: $(find "$out/$s" -name '*.go' | wc -l) Go files generated and vetted in $(( $(date +%s) - start ))s"
     # The largest CRD, by its size as JSON (the measure of etcd and of
     # client-side kubectl apply), as the generator measured it.
     echo "     $(grep -o 'largest CRD: .*' "$out/$s.notes" || echo 'largest CRD: not reported')"
   else
-    echo "FAIL build/vet/test $p"; failed=$((failed + 1))
+    echo "FAIL vet $p"; failed=$((failed + 1))
   fi
 done
 echo "real schemas: $(( ${#services[@]} - failed )) passed, $failed failed"
