@@ -105,51 +105,74 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	now := r.Clock.Now()
 	p := Plan(crd, value, r.Overrides, now)
-
-	if !equality.Semantic.DeepEqual(p.Versions, crd.Spec.Versions) {
-		updated := crd.DeepCopy()
-		updated.Spec.Versions = p.Versions
-		if err := r.Client.Update(ctx, updated); err != nil {
-			return ctrl.Result{}, err // a conflict is retried with the newer object
-		}
-		r.Recorder.Event(updated, corev1.EventTypeNormal, ReasonApplied, truncate(strings.Join(p.Changes, "; "), 1024))
-		crd = updated
+	crd, err := r.updateVersions(ctx, crd, p)
+	if err == nil {
+		err = r.updateConditions(ctx, crd, p)
 	}
+	if err != nil {
+		return ctrl.Result{}, err // a conflict is retried with the newer object
+	}
+	return r.requeue(p.Next, now), nil
+}
 
+// updateVersions writes the planned versions when they differ.
+func (r *Reconciler) updateVersions(ctx context.Context, crd *apix.CustomResourceDefinition, p Planned) (*apix.CustomResourceDefinition, error) {
+	if equality.Semantic.DeepEqual(p.Versions, crd.Spec.Versions) {
+		return crd, nil
+	}
+	updated := crd.DeepCopy()
+	updated.Spec.Versions = p.Versions
+	if err := r.Client.Update(ctx, updated); err != nil {
+		return nil, err
+	}
+	r.Recorder.Event(updated, corev1.EventTypeNormal, ReasonApplied, truncate(strings.Join(p.Changes, "; "), 1024))
+	return updated, nil
+}
+
+// updateConditions sets the planned conditions beside the API server's own
+// (a condition that was never true is not added) and emits an event for each
+// that becomes true.
+func (r *Reconciler) updateConditions(ctx context.Context, crd *apix.CustomResourceDefinition, p Planned) error {
 	status := crd.DeepCopy()
-	var events []apix.CustomResourceDefinitionCondition
+	var raised []apix.CustomResourceDefinitionCondition
 	for _, c := range p.Conditions {
 		old := apihelpers.FindCRDCondition(status, c.Type)
 		if old == nil && c.Status != apix.ConditionTrue {
-			continue // never true: not added
+			continue
 		}
 		if old == nil || old.Status != c.Status || old.Reason != c.Reason || old.Message != c.Message {
 			apihelpers.SetCRDCondition(status, c)
 			if c.Status == apix.ConditionTrue {
-				events = append(events, c)
+				raised = append(raised, c)
 			}
 		}
 	}
-	if !equality.Semantic.DeepEqual(status.Status.Conditions, crd.Status.Conditions) {
-		if err := r.Client.Status().Update(ctx, status); err != nil {
-			return ctrl.Result{}, err // a conflict is retried with the newer object
-		}
-		for _, c := range events {
-			r.Recorder.Event(status, corev1.EventTypeWarning, strings.TrimPrefix(string(c.Type), "armhub.io/"), c.Message)
-		}
+	if equality.Semantic.DeepEqual(status.Status.Conditions, crd.Status.Conditions) {
+		return nil
 	}
+	if err := r.Client.Status().Update(ctx, status); err != nil {
+		return err
+	}
+	for _, c := range raised {
+		r.Recorder.Event(status, corev1.EventTypeWarning, strings.TrimPrefix(string(c.Type), "armhub.io/"), c.Message)
+	}
+	return nil
+}
 
-	if p.Next == nil {
-		return ctrl.Result{}, nil
+// requeue waits for the next transition: at least a second, at most
+// r.MaxRequeue (when set).
+func (r *Reconciler) requeue(next *time.Time, now time.Time) ctrl.Result {
+	if next == nil {
+		return ctrl.Result{}
 	}
-	wait := p.Next.Sub(now)
+	wait := next.Sub(now)
 	if wait < time.Second {
 		wait = time.Second
 	}
 	if r.MaxRequeue > 0 && wait > r.MaxRequeue {
 		wait = r.MaxRequeue
 	}
-	return ctrl.Result{RequeueAfter: wait}, nil
+	return ctrl.Result{RequeueAfter: wait}
 }
 
 // Planned is what a CRD's versions and conditions should be.
@@ -169,16 +192,43 @@ func Plan(crd *apix.CustomResourceDefinition, value string, overrides Overrides,
 	}
 	versions, err := lifecycle.Decode(value)
 	if err != nil {
-		p.Conditions = []apix.CustomResourceDefinitionCondition{
-			notBlocked(),
-			{Type: ConditionInvalid, Status: apix.ConditionTrue, Reason: ReasonAnnotationInvalid,
-				Message: truncate(err.Error()+"; no version is changed", 1024)},
-		}
+		p.Conditions = []apix.CustomResourceDefinitionCondition{notBlocked(),
+			invalidCondition(ReasonAnnotationInvalid, []string{err.Error() + "; no version is changed"})}
 		return p
 	}
+	statuses, invalid := evaluate(versions, overrides.For(crd.Name, crd.Spec.Group), now)
+	p.Next = nextTransition(statuses)
+	stored := map[string]bool{}
+	for _, v := range crd.Status.StoredVersions {
+		stored[v] = true
+	}
+	var blocked []string
+	blockedReason := ReasonStoredVersions
+	for i := range p.Versions {
+		v := &p.Versions[i]
+		s, ok := statuses[v.Name]
+		if !ok {
+			continue
+		}
+		before := describe(v)
+		if kept := apply(crd, v, s, statuses, stored[v.Name]); kept != "" {
+			blocked = append(blocked, kept)
+			if v.Storage {
+				blockedReason = ReasonStorageVersion
+			}
+		}
+		if after := describe(v); after != before {
+			p.Changes = append(p.Changes, fmt.Sprintf("%s: %s (%s)", v.Name, after, s.Classification))
+		}
+	}
+	p.Conditions = append(p.Conditions, blockedCondition(blocked, blockedReason), invalidCondition(ReasonOverrideInvalid, invalid))
+	return p
+}
 
+// evaluate returns each version's status at now, overridden where an override
+// applies, and what is wrong with the overrides (the version stays as it is).
+func evaluate(versions lifecycle.Versions, mine map[string]Override, now time.Time) (map[string]lifecycle.Status, []string) {
 	var invalid []string
-	mine := overrides.For(crd.Name, crd.Spec.Group)
 	for _, version := range sortedKeys(mine) {
 		if _, ok := versions[version]; !ok {
 			invalid = append(invalid, fmt.Sprintf("%s: the override names version %s, which the lifecycle annotation lacks (it has %s)",
@@ -196,72 +246,67 @@ func Plan(crd *apix.CustomResourceDefinition, value string, overrides Overrides,
 			}
 			l = overridden
 		}
-		s := l.Evaluate(now)
-		statuses[name] = s
-		if s.Next != nil && s.Next.StartTime != nil && (p.Next == nil || s.Next.StartTime.Before(*p.Next)) {
+		statuses[name] = l.Evaluate(now)
+	}
+	return statuses, invalid
+}
+
+// nextTransition returns the earliest start of a next stage, or nil.
+func nextTransition(statuses map[string]lifecycle.Status) *time.Time {
+	var next *time.Time
+	for _, s := range statuses {
+		if s.Next != nil && s.Next.StartTime != nil && (next == nil || s.Next.StartTime.Before(*next)) {
 			t := *s.Next.StartTime
-			p.Next = &t
+			next = &t
 		}
 	}
+	return next
+}
 
-	stored := map[string]bool{}
-	for _, v := range crd.Status.StoredVersions {
-		stored[v] = true
+// apply sets one version's served, deprecated and deprecationWarning from its
+// status. A version that should no longer be served but is the storage version
+// or may have objects stored at it stays served: apply then says why.
+func apply(crd *apix.CustomResourceDefinition, v *apix.CustomResourceDefinitionVersion, s lifecycle.Status, statuses map[string]lifecycle.Status, stored bool) (kept string) {
+	served := s.Classification.Served()
+	var why string
+	switch {
+	case v.Storage:
+		why = "it is the storage version"
+	case stored:
+		why = "it is listed in status.storedVersions (objects may be stored at it)"
 	}
-	var blocked []string
-	blockedReason := ReasonStoredVersions
-	for i := range p.Versions {
-		v := &p.Versions[i]
-		s, ok := statuses[v.Name]
-		if !ok {
-			continue
+	if !served && why != "" {
+		if v.Served {
+			kept = fmt.Sprintf("%s is %s but kept served: %s", v.Name, s.Classification, why)
 		}
-		before := describe(v)
-		served := s.Classification.Served()
-		var why string
-		switch {
-		case v.Storage:
-			why = "it is the storage version"
-		case stored[v.Name]:
-			why = "it is listed in status.storedVersions (objects may be stored at it)"
-		}
-		if !served && why != "" {
-			if v.Served {
-				blocked = append(blocked, fmt.Sprintf("%s is %s but kept served: %s", v.Name, s.Classification, why))
-				if v.Storage {
-					blockedReason = ReasonStorageVersion
-				}
-			}
-		} else {
-			v.Served = served
-		}
-		deprecated := s.Classification == lifecycle.Deprecated || s.Classification == lifecycle.Expired
-		v.Deprecated = deprecated
-		v.DeprecationWarning = nil
-		if deprecated && v.Served {
-			w := warning(crd, v.Name, s, statuses, why)
-			v.DeprecationWarning = &w
-		}
-		if after := describe(v); after != before {
-			p.Changes = append(p.Changes, fmt.Sprintf("%s: %s (%s)", v.Name, after, s.Classification))
-		}
+	} else {
+		v.Served = served
 	}
+	deprecated := s.Classification == lifecycle.Deprecated || s.Classification == lifecycle.Expired
+	v.Deprecated = deprecated
+	v.DeprecationWarning = nil
+	if deprecated && v.Served {
+		w := warning(crd, v.Name, s, statuses, why)
+		v.DeprecationWarning = &w
+	}
+	return kept
+}
 
-	if len(blocked) > 0 {
-		p.Conditions = append(p.Conditions, apix.CustomResourceDefinitionCondition{Type: ConditionBlocked, Status: apix.ConditionTrue,
-			Reason: blockedReason, Message: truncate(strings.Join(blocked, "; ")+
-				"; migrate the objects to a served version, move the storage version and trim status.storedVersions", 1024)})
-	} else {
-		p.Conditions = append(p.Conditions, notBlocked())
+func blockedCondition(blocked []string, reason string) apix.CustomResourceDefinitionCondition {
+	if len(blocked) == 0 {
+		return notBlocked()
 	}
-	if len(invalid) > 0 {
-		p.Conditions = append(p.Conditions, apix.CustomResourceDefinitionCondition{Type: ConditionInvalid, Status: apix.ConditionTrue,
-			Reason: ReasonOverrideInvalid, Message: truncate(strings.Join(invalid, "; "), 1024)})
-	} else {
-		p.Conditions = append(p.Conditions, apix.CustomResourceDefinitionCondition{Type: ConditionInvalid, Status: apix.ConditionFalse,
-			Reason: ReasonValid, Message: "the lifecycle annotation and the overrides apply"})
+	return apix.CustomResourceDefinitionCondition{Type: ConditionBlocked, Status: apix.ConditionTrue, Reason: reason,
+		Message: truncate(strings.Join(blocked, "; ")+"; migrate the objects to a served version, move the storage version and trim status.storedVersions", 1024)}
+}
+
+func invalidCondition(reason string, invalid []string) apix.CustomResourceDefinitionCondition {
+	if len(invalid) == 0 {
+		return apix.CustomResourceDefinitionCondition{Type: ConditionInvalid, Status: apix.ConditionFalse,
+			Reason: ReasonValid, Message: "the lifecycle annotation and the overrides apply"}
 	}
-	return p
+	return apix.CustomResourceDefinitionCondition{Type: ConditionInvalid, Status: apix.ConditionTrue,
+		Reason: reason, Message: truncate(strings.Join(invalid, "; "), 1024)}
 }
 
 func notBlocked() apix.CustomResourceDefinitionCondition {
