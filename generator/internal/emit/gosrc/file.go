@@ -38,12 +38,14 @@ func (f Files) Paths() []string {
 // generated code calls them.
 var standardImports = map[string]string{
 	"fmt":             "fmt",
+	"time":            "time",
 	"testing":         "testing",
 	"metav1":          "k8s.io/apimachinery/pkg/apis/meta/v1",
 	"runtime":         "k8s.io/apimachinery/pkg/runtime",
 	"schema":          "k8s.io/apimachinery/pkg/runtime/schema",
 	"armruntime":      layout.RuntimeModule,
 	"armwebhook":      layout.WebhookPackage,
+	"lifecycle":       layout.LifecyclePackage,
 	"harness":         layout.HarnessPackage,
 	"conversion":      "sigs.k8s.io/controller-runtime/pkg/conversion",
 	"manager":         "sigs.k8s.io/controller-runtime/pkg/manager",
