@@ -17,7 +17,11 @@ func classify(svc *metadata.Service, opts Options) []crds.Lifecycle {
 	out := make([]crds.Lifecycle, len(names))
 	for i, name := range names {
 		v := svc.Version(name)
-		out[i] = crds.Lifecycle{Stages: v.Resolved, Status: v.Resolved.Evaluate(instant(svc, opts, v))}
+		stages := v.Resolved
+		if len(stages) == 0 { // metadata built in Go rather than parsed
+			stages = metadata.Supported()
+		}
+		out[i] = crds.Lifecycle{Stages: stages, Status: stages.Evaluate(instant(svc, opts, v))}
 	}
 	return out
 }
