@@ -76,10 +76,11 @@ func NewFile(pkg string) *File {
 
 // NewModuleFile returns a file of package pkg that may also use every package
 // of the service module m: each version's spoke, storage and compat packages
-// (by Module.Alias) and its crd package.
+// (by Module.Alias), its crd package and its register package.
 func NewModuleFile(pkg string, m *Module) *File {
 	g := NewFile(pkg)
 	g.imports[layout.CRDDir] = m.Path + "/" + layout.CRDDir
+	g.imports[layout.RegisterDir] = m.Path + "/" + layout.RegisterDir
 	for v := range m.Graph.Versions {
 		for _, side := range layout.Sides {
 			g.imports[m.Alias(v, side)] = m.ImportPath(v, side)
