@@ -123,7 +123,8 @@ type printerColumn struct {
 
 // CRD returns the YAML of the CRD of the resource kind over versions, which must
 // be in the order to list them, converted by webhook. Its annotation
-// lifecycle.Annotation holds the lifecycle of every spoke it lists.
+// lifecycle.Annotation holds the lifecycle of every spoke it lists ("{}" when
+// it lists none).
 func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error) {
 	plural := naming.Lower(naming.Plural(kind))
 	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}
@@ -133,13 +134,13 @@ func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error
 			lifecycles[v.Name] = v.Lifecycle
 		}
 	}
-	if len(lifecycles) > 0 {
-		encoded, err := lifecycles.Encode()
-		if err != nil {
-			return nil, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
-		}
-		annotations[lifecycle.Annotation] = encoded
+	// Always present, so a reader can tell a CRD that lists no spoke (every
+	// one expired and dropped) from one generated before the annotation: "{}".
+	encoded, err := lifecycles.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
 	}
+	annotations[lifecycle.Annotation] = encoded
 	doc := crd{
 		APIVersion: "apiextensions.k8s.io/v1",
 		Kind:       "CustomResourceDefinition",
