@@ -12,8 +12,8 @@ list() {
   echo
   echo "GENERATOR_SRCS = ["
   git ls-files generator ':(exclude)generator/**/testdata/**' ':(exclude)generator/**/*_test.go' ':(exclude)*.md' \
-      ':(exclude)generator/**/BUILD.bazel' ':(exclude)generator/BUILD.bazel' ':(glob)runtime/*.go' runtime/go.mod go.work \
-      ':(exclude)runtime/*_test.go' | sort -u | while read -r f; do
+      ':(exclude)generator/**/BUILD.bazel' ':(exclude)generator/BUILD.bazel' ':(glob)runtime/*.go' ':(glob)runtime/lifecycle/*.go' runtime/go.mod go.work \
+      ':(exclude)runtime/*_test.go' ':(exclude)runtime/lifecycle/*_test.go' | sort -u | while read -r f; do
     dir=$(dirname "$f")
     while [ "$dir" != . ] && [ ! -f "$dir/BUILD.bazel" ]; do dir=$(dirname "$dir"); done
     if [ "$dir" = . ]; then

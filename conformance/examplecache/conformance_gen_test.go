@@ -4,6 +4,7 @@ package conformance
 
 import (
 	"github.com/armhub/armhub/apis/examplecache/crd"
+	"github.com/armhub/armhub/apis/examplecache/register"
 	"github.com/armhub/armhub/apis/examplecache/v20180301"
 	v20180301s "github.com/armhub/armhub/apis/examplecache/v20180301/storage"
 	"github.com/armhub/armhub/apis/examplecache/v20190701"
@@ -286,4 +287,8 @@ func TestCRDs(t *testing.T) {
 		v20230801.AddToScheme,
 		v20230801s.AddToScheme,
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }

@@ -4,6 +4,7 @@ package conformance
 
 import (
 	"github.com/armhub/armhub/apis/exampleservicefabric/crd"
+	"github.com/armhub/armhub/apis/exampleservicefabric/register"
 	"github.com/armhub/armhub/apis/exampleservicefabric/v20160301"
 	v20160301s "github.com/armhub/armhub/apis/exampleservicefabric/v20160301/storage"
 	"github.com/armhub/armhub/apis/exampleservicefabric/v20160901"
@@ -81,4 +82,8 @@ func TestCRDs(t *testing.T) {
 		v20160901.AddToScheme,
 		v20160901s.AddToScheme,
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }

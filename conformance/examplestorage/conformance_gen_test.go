@@ -4,6 +4,7 @@ package conformance
 
 import (
 	"github.com/armhub/armhub/apis/examplestorage/crd"
+	"github.com/armhub/armhub/apis/examplestorage/register"
 	"github.com/armhub/armhub/apis/examplestorage/v20210101"
 	v20210101s "github.com/armhub/armhub/apis/examplestorage/v20210101/storage"
 	"github.com/armhub/armhub/apis/examplestorage/v20220901"
@@ -286,6 +287,10 @@ func TestCRDs(t *testing.T) {
 		v20230501preview.AddToScheme,
 		v20230501previews.AddToScheme,
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }
 
 func TestGolden_StorageAccount_v20210101_to_v20230501(t *testing.T) {

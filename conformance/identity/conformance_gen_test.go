@@ -4,6 +4,7 @@ package conformance
 
 import (
 	"github.com/armhub/armhub/apis/identity/crd"
+	"github.com/armhub/armhub/apis/identity/register"
 	"github.com/armhub/armhub/apis/identity/v20220131preview"
 	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
 	"github.com/armhub/armhub/apis/identity/v20230131"
@@ -224,4 +225,8 @@ func TestCRDs(t *testing.T) {
 		v20241130.AddToScheme,
 		v20241130s.AddToScheme,
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }

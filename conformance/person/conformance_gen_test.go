@@ -4,6 +4,7 @@ package conformance
 
 import (
 	"github.com/armhub/armhub/apis/person/crd"
+	"github.com/armhub/armhub/apis/person/register"
 	"github.com/armhub/armhub/apis/person/v20200101"
 	v20200101s "github.com/armhub/armhub/apis/person/v20200101/storage"
 	"github.com/armhub/armhub/apis/person/v20200201"
@@ -200,4 +201,8 @@ func TestCRDs(t *testing.T) {
 		v20200501.AddToScheme,
 		v20200501s.AddToScheme,
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }

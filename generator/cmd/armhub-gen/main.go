@@ -9,6 +9,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,12 +18,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/pipeline"
 	"github.com/armhub/armhub/generator/internal/tree"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 type options struct {
@@ -38,6 +41,7 @@ type options struct {
 	check       bool
 	external    bool
 	lifecycles  bool
+	json        bool
 	strict      bool
 	report      bool
 	workers     int
@@ -64,7 +68,8 @@ func parseFlags(args []string) (*options, error) {
 	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
 	flags.BoolVar(&o.external, "bazel-external", false, "the module is generated into an external Bazel repository of its own: BUILD files name its packages from that repository's root and the runtime as @//runtime")
 	flags.BoolVar(&o.check, "check", false, "compare the generated files with those under -out and fail on any difference")
-	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's classification and next transition, then stop")
+	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's lifecycle, classification and next transition (a table), then stop")
+	flags.BoolVar(&o.json, "json", false, "with -lifecycles: print JSON (see README.md) instead of a table")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "how many schema files to load at once (never changes the output)")
@@ -82,6 +87,9 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if o.out == "" && o.root == "" && !o.lifecycles && o.print == "" {
 		return nil, errors.New("-out or -root is required")
+	}
+	if o.json && !o.lifecycles {
+		return nil, errors.New("-json goes with -lifecycles")
 	}
 	if o.print != "" {
 		return o, checkPrint(o.print)
@@ -117,7 +125,7 @@ func run(args []string, stdout io.Writer) error {
 		opts.Now = &now
 	}
 	if o.lifecycles {
-		return printLifecycles(stdout, svc, opts)
+		return printLifecycles(stdout, svc, opts, o.json)
 	}
 	result, err := pipeline.Run(svc, opts)
 	if err != nil {
@@ -192,11 +200,76 @@ func check(dir string, files map[string][]byte) error {
 	return nil
 }
 
-func printLifecycles(w io.Writer, svc *metadata.Service, opts pipeline.Options) error {
-	for _, line := range pipeline.Lifecycles(svc, opts) {
-		if _, err := fmt.Fprintln(w, line); err != nil {
-			return err
+// printLifecycles prints each version's lifecycle and its status: a table, or
+// with -json the JSON array README.md documents.
+func printLifecycles(w io.Writer, svc *metadata.Service, opts pipeline.Options, asJSON bool) error {
+	versions := pipeline.Lifecycles(svc, opts)
+	if asJSON {
+		return printLifecyclesJSON(w, versions)
+	}
+	table := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(table, "VERSION\tKUBERNETES VERSION\tCLASSIFICATION\tNEXT\tLIFECYCLE")
+	for _, v := range versions {
+		next := "-"
+		if n := v.Status.Next; n != nil {
+			next = string(n.Classification) + " at " + formatTime(n.StartTime)
+		}
+		var stages []string
+		for _, s := range v.Lifecycle {
+			stage := string(s.Classification)
+			if s.StartTime != nil {
+				stage += " from " + formatTime(s.StartTime)
+			}
+			stages = append(stages, stage)
+		}
+		fmt.Fprintf(table, "%s\t%s\t%s\t%s\t%s\n", v.Version, v.KubernetesVersion, v.Status.Classification, next, strings.Join(stages, ", "))
+	}
+	return table.Flush()
+}
+
+func formatTime(t *time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// lifecycleJSON is one element of -lifecycles -json; README.md documents it.
+type lifecycleJSON struct {
+	Service           string      `json:"service"`
+	Version           string      `json:"version"`
+	KubernetesVersion string      `json:"kubernetesVersion"`
+	Classification    string      `json:"classification"`
+	Next              *stageJSON  `json:"next"`
+	Lifecycle         []stageJSON `json:"lifecycle"`
+}
+
+type stageJSON struct {
+	Classification string  `json:"classification"`
+	StartTime      *string `json:"startTime,omitempty"`
+}
+
+func stageOf(s lifecycle.Stage) stageJSON {
+	out := stageJSON{Classification: string(s.Classification)}
+	if s.StartTime != nil {
+		t := formatTime(s.StartTime)
+		out.StartTime = &t
+	}
+	return out
+}
+
+func printLifecyclesJSON(w io.Writer, versions []pipeline.VersionLifecycle) error {
+	out := make([]lifecycleJSON, len(versions))
+	for i, v := range versions {
+		out[i] = lifecycleJSON{Service: v.Service, Version: v.Version, KubernetesVersion: v.KubernetesVersion,
+			Classification: string(v.Status.Classification), Lifecycle: []stageJSON{}}
+		if v.Status.Next != nil {
+			next := stageOf(*v.Status.Next)
+			out[i].Next = &next
+		}
+		for _, s := range v.Lifecycle {
+			out[i].Lifecycle = append(out[i].Lifecycle, stageOf(s))
 		}
 	}
-	return nil
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
 }

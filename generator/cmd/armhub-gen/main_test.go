@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -17,6 +18,7 @@ func TestFlagErrors(t *testing.T) {
 		"no out":           {[]string{"-metadata", "m.yaml"}, "-out or -root is required"},
 		"root and out":     {[]string{"-metadata", "m.yaml", "-root", ".", "-out", "x"}, "without -out"},
 		"unknown fact":     {[]string{"-metadata", "m.yaml", "-print", "service,colour"}, `unknown field "colour"`},
+		"json alone":       {[]string{"-metadata", "m.yaml", "-out", "x", "-json"}, "-json goes with -lifecycles"},
 		"missing metadata": {[]string{"-metadata", "does-not-exist.yaml", "-out", "x"}, "does-not-exist.yaml"},
 	}
 	for name, c := range cases {
@@ -35,11 +37,47 @@ func TestLifecyclesListing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "2022-01-31-preview: expired, no further transition\n" +
-		"2023-01-31: deprecated, next transition at 2027-06-01T00:00:00Z\n" +
-		"2024-11-30: supported, no further transition\n"
+	want := "VERSION             KUBERNETES VERSION  CLASSIFICATION  NEXT                             LIFECYCLE\n" +
+		"2022-01-31-preview  v20220131preview    expired         -                                preview, expired from 2024-01-31T00:00:00Z\n" +
+		"2023-01-31          v20230131           deprecated      expired at 2027-06-01T00:00:00Z  supported, deprecated from 2026-06-01T00:00:00Z, expired from 2027-06-01T00:00:00Z\n" +
+		"2024-11-30          v20241130           supported       -                                supported\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// -lifecycles -json prints the array README.md documents: every field, next
+// null when no transition is ahead, start times in UTC.
+func TestLifecyclesJSON(t *testing.T) {
+	var out bytes.Buffer
+	err := run([]string{"-metadata", "../../../metadata/identity.yaml", "-lifecycles", "-json", "-now", "2026-11-01T00:00:00Z"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	compact := func(v any) string {
+		data, _ := json.Marshal(v)
+		return string(data)
+	}
+	want := []string{
+		`{"classification":"expired","kubernetesVersion":"v20220131preview","lifecycle":[{"classification":"preview"},{"classification":"expired","startTime":"2024-01-31T00:00:00Z"}],"next":null,"service":"identity","version":"2022-01-31-preview"}`,
+		`{"classification":"deprecated","kubernetesVersion":"v20230131","lifecycle":[{"classification":"supported"},{"classification":"deprecated","startTime":"2026-06-01T00:00:00Z"},{"classification":"expired","startTime":"2027-06-01T00:00:00Z"}],"next":{"classification":"expired","startTime":"2027-06-01T00:00:00Z"},"service":"identity","version":"2023-01-31"}`,
+		`{"classification":"supported","kubernetesVersion":"v20241130","lifecycle":[{"classification":"supported"}],"next":null,"service":"identity","version":"2024-11-30"}`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d versions, want %d:\n%s", len(got), len(want), out.String())
+	}
+	for i := range want {
+		if c := compact(got[i]); c != want[i] {
+			t.Errorf("version %d:\n got %s\nwant %s", i, c, want[i])
+		}
+	}
+	var again bytes.Buffer
+	if err := run([]string{"-metadata", "../../../metadata/identity.yaml", "-lifecycles", "-json", "-now", "2026-11-01T00:00:00Z"}, &again); err != nil || again.String() != out.String() {
+		t.Errorf("a second run printed something else (%v)", err)
 	}
 }
 

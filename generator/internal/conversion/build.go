@@ -54,13 +54,14 @@ func (g *Graph) buildChains() {
 	}
 }
 
-// pickHub returns the latest stable version that has not expired, else the latest
-// preview that has not expired, else the latest version.
+// pickHub returns the latest stable version that can be a hub (neither
+// unavailable nor expired: lifecycle.Classification.CanBeHub), else the latest
+// preview that can be one, else the latest version.
 func (g *Graph) pickHub(chain []int) int {
 	stable, preview := -1, -1
 	for _, i := range chain {
 		v := g.Versions[i]
-		if v.Expired {
+		if !v.canBeHub() {
 			continue
 		}
 		if v.Spoke.Preview {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // Version is one API version of the service with its spoke and storage packages.
@@ -23,7 +24,15 @@ type Version struct {
 	Index   int
 	Spoke   *golang.Package
 	Storage *golang.Package
-	Expired bool
+	// Classification is the version's lifecycle classification at the
+	// generation's instant; the hub is never a version that cannot be one
+	// (unavailable or expired). Empty means supported.
+	Classification lifecycle.Classification
+}
+
+// canBeHub reports whether v's storage variant may be a hub.
+func (v *Version) canBeHub() bool {
+	return v.Classification == "" || v.Classification.CanBeHub()
 }
 
 // PropertyRename says that property From of type Type is called To from version

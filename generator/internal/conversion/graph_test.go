@@ -6,6 +6,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 var (
@@ -17,7 +18,7 @@ func object(name string) *model.Type { return &model.Type{Kind: model.KindObject
 
 // version makes an API version with one resource, "things", whose spec has the
 // given properties; objects lists further object types (each with one "label").
-func version(t *testing.T, index int, apiVersion string, expired bool, props map[string]*model.Type, objects ...string) *Version {
+func version(t *testing.T, index int, apiVersion string, class lifecycle.Classification, props map[string]*model.Type, objects ...string) *Version {
 	t.Helper()
 	spec := &model.Object{Name: "things_Spec"}
 	for name, typ := range props {
@@ -35,14 +36,14 @@ func version(t *testing.T, index int, apiVersion string, expired bool, props map
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Version{Index: index, Spoke: spoke, Storage: golang.StoragePackage(spoke), Expired: expired}
+	return &Version{Index: index, Spoke: spoke, Storage: golang.StoragePackage(spoke), Classification: class}
 }
 
 func TestHubIsLatestStableNotExpired(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01", false, nil),
-		version(t, 1, "2020-06-01-preview", false, nil),
-		version(t, 2, "2021-01-01", true, nil),
+		version(t, 0, "2020-01-01", "", nil),
+		version(t, 1, "2020-06-01-preview", "", nil),
+		version(t, 2, "2021-01-01", lifecycle.Expired, nil),
 	}
 	g, err := Build(versions, Renames{})
 	if err != nil {
@@ -53,10 +54,34 @@ func TestHubIsLatestStableNotExpired(t *testing.T) {
 	}
 }
 
+// The hub is never a version that is unavailable at the generation's instant
+// (its storage version would not be served): the stable version before it is.
+func TestHubIsNeverUnavailable(t *testing.T) {
+	versions := []*Version{
+		version(t, 0, "2020-01-01", lifecycle.Deprecated, nil),
+		version(t, 1, "2020-06-01-preview", lifecycle.Preview, nil),
+		version(t, 2, "2021-01-01", lifecycle.Unavailable, nil),
+	}
+	g, err := Build(versions, Renames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hub := g.Hubs["Thing"]; hub != 0 {
+		t.Errorf("hub = %s, want 2020-01-01 (2021-01-01 is unavailable, 2020-06-01-preview is a preview)", g.apiVersion(hub))
+	}
+	versions[0].Classification = lifecycle.Expired
+	if g, err = Build(versions, Renames{}); err != nil {
+		t.Fatal(err)
+	}
+	if hub := g.Hubs["Thing"]; hub != 1 {
+		t.Errorf("hub = %s, want the preview 2020-06-01-preview (no stable version can be the hub)", g.apiVersion(hub))
+	}
+}
+
 func TestHubFallsBackToLatestPreview(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01-preview", false, nil),
-		version(t, 1, "2020-06-01-preview", false, nil),
+		version(t, 0, "2020-01-01-preview", "", nil),
+		version(t, 1, "2020-06-01-preview", "", nil),
 	}
 	g, err := Build(versions, Renames{})
 	if err != nil {
@@ -71,9 +96,9 @@ func TestHubFallsBackToLatestPreview(t *testing.T) {
 // gets its own bag key, so a bag never mixes them.
 func TestRetypedPropertyGetsSeparateBagKeys(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01", false, map[string]*model.Type{"domain": str}),
-		version(t, 1, "2020-02-01", false, nil),
-		version(t, 2, "2020-03-01", false, map[string]*model.Type{"domain": object("Domain")}, "Domain"),
+		version(t, 0, "2020-01-01", "", map[string]*model.Type{"domain": str}),
+		version(t, 1, "2020-02-01", "", nil),
+		version(t, 2, "2020-03-01", "", map[string]*model.Type{"domain": object("Domain")}, "Domain"),
 	}
 	g, err := Build(versions, Renames{})
 	if err != nil {
@@ -99,9 +124,9 @@ func TestRetypedPropertyGetsSeparateBagKeys(t *testing.T) {
 // kept in the gap version's bag in its earlier shape, through a compat clone.
 func TestSkippingObjectPropertyUsesCompat(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01", false, map[string]*model.Type{"address": object("Address")}, "Address"),
-		version(t, 1, "2020-02-01", false, nil),
-		version(t, 2, "2020-03-01", false, map[string]*model.Type{"address": object("Address")}, "Address"),
+		version(t, 0, "2020-01-01", "", map[string]*model.Type{"address": object("Address")}, "Address"),
+		version(t, 1, "2020-02-01", "", nil),
+		version(t, 2, "2020-03-01", "", map[string]*model.Type{"address": object("Address")}, "Address"),
 	}
 	g, err := Build(versions, Renames{})
 	if err != nil {
@@ -118,8 +143,8 @@ func TestSkippingObjectPropertyUsesCompat(t *testing.T) {
 
 func TestRemovalsAreReportedRenamesAreNot(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01", false, map[string]*model.Type{"colour": str, "size": number}),
-		version(t, 1, "2020-02-01", false, map[string]*model.Type{"color": str}),
+		version(t, 0, "2020-01-01", "", map[string]*model.Type{"colour": str, "size": number}),
+		version(t, 1, "2020-02-01", "", map[string]*model.Type{"color": str}),
 	}
 	g, err := Build(versions, Renames{Properties: []PropertyRename{{Type: "Thing_Spec", From: "colour", To: "color", Since: "2020-02-01"}}})
 	if err != nil {
@@ -133,9 +158,9 @@ func TestRemovalsAreReportedRenamesAreNot(t *testing.T) {
 // A rename cycle, which metadata checks reject, still cannot make planning loop.
 func TestRenameCyclesTerminate(t *testing.T) {
 	versions := []*Version{
-		version(t, 0, "2020-01-01", false, map[string]*model.Type{"colour": str}, "Shade"),
-		version(t, 1, "2020-02-01", false, map[string]*model.Type{"color": str}, "Tint"),
-		version(t, 2, "2020-03-01", false, map[string]*model.Type{"colour": str}, "Shade"),
+		version(t, 0, "2020-01-01", "", map[string]*model.Type{"colour": str}, "Shade"),
+		version(t, 1, "2020-02-01", "", map[string]*model.Type{"color": str}, "Tint"),
+		version(t, 2, "2020-03-01", "", map[string]*model.Type{"colour": str}, "Shade"),
 	}
 	renames := Renames{
 		Properties: []PropertyRename{

@@ -20,6 +20,7 @@ const Repo = "github.com/armhub/armhub"
 const (
 	RuntimeModule     = Repo + "/runtime"
 	WebhookPackage    = RuntimeModule + "/webhook"
+	LifecyclePackage  = RuntimeModule + "/lifecycle"
 	ConformanceModule = Repo + "/conformance"
 	HarnessPackage    = ConformanceModule + "/harness"
 )

@@ -56,6 +56,7 @@ const (
 	DeepCopyFile     = "zz_generated.deepcopy.go"
 	ConversionsFile  = "conversions_gen.go"
 	RegisterFile     = "register_gen.go"
+	LifecyclesFile   = "lifecycles_gen.go"
 	CRDGoFile        = "crd_gen.go"
 	SuiteFile        = "conformance_gen_test.go"
 	BuildFile        = "BUILD.bazel"

@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // Service is the metadata of one service.
@@ -88,11 +89,24 @@ func (w Webhook) withDefaults() Webhook {
 	return w
 }
 
-// Version is one API version to generate, with its lifecycle.
+// Version is one API version to generate, with its lifecycle in either style:
+// lifecycle (stages), or the old classification with an optional
+// expirationDate; not both.
 type Version struct {
-	Version   string  `yaml:"version"`
-	Lifecycle []Stage `yaml:"lifecycle"`
-	Line      int     `yaml:"-"`
+	Version        string     `yaml:"version"`
+	Lifecycle      []Stage    `yaml:"lifecycle"`
+	Classification string     `yaml:"classification"` // the old style
+	ExpirationDate *time.Time `yaml:"expirationDate"` // the old style
+	Line           int        `yaml:"-"`
+
+	// Resolved is the version's lifecycle, whichever style gave it (one
+	// supported stage when it gives none); set by Parse.
+	Resolved lifecycle.Lifecycle `yaml:"-"`
+}
+
+// Status returns the version's classification and next transition at now.
+func (v Version) Status(now time.Time) lifecycle.Status {
+	return v.Resolved.Evaluate(now)
 }
 
 // Stage is one stage of a version's lifecycle.
@@ -194,6 +208,7 @@ func checkTimes(file string, lines *lineFinder) error {
 		for _, stage := range (&lineFinder{root: version}).items("lifecycle") {
 			nodes = append(nodes, (&lineFinder{root: stage}).node("startTime"))
 		}
+		nodes = append(nodes, (&lineFinder{root: version}).node("expirationDate"))
 	}
 	for _, n := range nodes {
 		var t time.Time
@@ -326,9 +341,11 @@ func (s *Service) checkVersions(lines *lineFinder) error {
 			return s.errorf(v.Line, "version %q is listed twice", v.Version)
 		}
 		seen[v.Version] = true
-		if err := checkLifecycle(v.Lifecycle); err != nil {
-			return s.errorf(lines.find("versions", i, "lifecycle"), "version %s: %v", v.Version, err)
+		resolved, err := s.resolveLifecycle(lines, i)
+		if err != nil {
+			return err
 		}
+		s.Versions[i].Resolved = resolved
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	armruntime "github.com/armhub/armhub/runtime"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 const valid = `service: person
@@ -46,13 +46,36 @@ func TestParseValid(t *testing.T) {
 	if got := s.Renames.Properties[0].Line; got != 19 {
 		t.Errorf("rename line = %d, want 19", got)
 	}
-	class, next := s.Versions[0].Classify(*s.Now)
-	if class != armruntime.Deprecated || next != nil {
-		t.Errorf("2019-01-01 at %s: %s %v, want deprecated with no next stage", s.Now, class, next)
+	status := s.Versions[0].Status(*s.Now)
+	if status.Classification != lifecycle.Deprecated || status.Next != nil {
+		t.Errorf("2019-01-01 at %s: %+v, want deprecated with no next stage", s.Now, status)
 	}
-	class, next = s.Versions[0].Classify(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
-	if class != armruntime.Supported || next == nil || !next.Equal(time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)) {
-		t.Errorf("2019-01-01 at 2025-01-01: %s %v, want supported until 2025-06-01", class, next)
+	status = s.Versions[0].Status(time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC))
+	if status.Classification != lifecycle.Supported || status.Next == nil || status.Next.Classification != lifecycle.Deprecated ||
+		!status.Next.StartTime.Equal(time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("2019-01-01 at 2025-01-01: %+v, want supported until deprecated at 2025-06-01", status)
+	}
+	if got := s.Versions[1].Resolved; len(got) != 1 || got[0].Classification != lifecycle.Supported || got[0].StartTime != nil {
+		t.Errorf("2020-01-01-preview (no lifecycle): %+v, want one supported stage", got)
+	}
+}
+
+// The old style (classification and an optional expirationDate) is translated
+// into a lifecycle.
+func TestParseOldStyle(t *testing.T) {
+	text := strings.Replace(valid, `  - version: "2020-01-01-preview"`,
+		`  - version: "2020-01-01-preview"`+"\n    classification: deprecated\n    expirationDate: 2026-06-01T00:00:00Z", 1)
+	s, err := Parse("people.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.Versions[1].Resolved
+	if len(got) != 2 || got[0].Classification != lifecycle.Deprecated || got[0].StartTime != nil ||
+		got[1].Classification != lifecycle.Expired || !got[1].StartTime.Equal(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("old style: %+v, want deprecated, then expired from 2026-06-01", got)
+	}
+	if status := s.Versions[1].Status(*s.Now); status.Classification != lifecycle.Deprecated || status.Next == nil {
+		t.Errorf("old style at %s: %+v, want deprecated, expiring", s.Now, status)
 	}
 }
 
@@ -110,7 +133,19 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"bad lifecycle": {func(s string) string {
 			return strings.Replace(s, "classification: deprecated", "classification: preview", 1)
 		},
-			"people.yaml:13: version 2019-01-01: stage 2: preview cannot follow supported"},
+			"people.yaml:14: version 2019-01-01: stage 2: preview cannot follow supported (rule: stages ordered from unavailable to expired)"},
+		"both styles": {func(s string) string {
+			return strings.Replace(s, "    lifecycle:\n", "    classification: supported\n    lifecycle:\n", 1)
+		},
+			"people.yaml:12: version 2019-01-01: both lifecycle and classification/expirationDate are given (rule: lifecycle is not combined with classification or expirationDate)"},
+		"old style unknown classification": {func(s string) string {
+			return strings.Replace(s, `  - version: "2020-01-01-preview"`, `  - version: "2020-01-01-preview"`+"\n    classification: retired", 1)
+		},
+			`people.yaml:17: version 2020-01-01-preview: stage 1: unknown classification "retired"`},
+		"old style bad expiration": {func(s string) string {
+			return strings.Replace(s, `  - version: "2020-01-01-preview"`, `  - version: "2020-01-01-preview"`+"\n    expirationDate: soon", 1)
+		},
+			`people.yaml:17: "soon" is not a time`},
 		"rename of unknown version": {func(s string) string {
 			return strings.Replace(s, `to: mailingAddress, since: "2020-01-01-preview"`, `to: mailingAddress, since: "2021-01-01"`, 1)
 		},

@@ -26,7 +26,7 @@ func ForProvider(provider, root string) (*Service, error) {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(root, e.Name(), provider+".json")); err == nil {
-			versions = append(versions, Version{Version: e.Name()})
+			versions = append(versions, Version{Version: e.Name(), Resolved: Supported()})
 		}
 	}
 	if len(versions) == 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // emitted is what the emit stage returns.
@@ -62,7 +63,7 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 	steps := []func() error{
 		func() error { return e.packages(versions) },
 		func() error { return e.crds(versions) },
-		e.register,
+		func() error { return e.register(versions) },
 		func() error {
 			return e.files.add(layout.GoModFile, "go.mod", buildfiles.GoMod(svc.Module.Path, moduleRequirements()))
 		},
@@ -203,14 +204,25 @@ func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
 	return listed
 }
 
-// register writes the service's entry point package.
-func (e *emitter) register() error {
+// register writes the service's entry point package, with the table of every
+// version's lifecycle.
+func (e *emitter) register(versions []Version) error {
 	source, err := register.File(e.module, e.svc.Name, e.svc.Webhook.Path)
 	if err != nil {
 		return err
 	}
+	lifecycles := lifecycle.Versions{}
+	for _, v := range versions {
+		lifecycles[v.Spoke.Version] = v.Lifecycle.Stages
+	}
+	table, err := register.Lifecycles(lifecycles)
+	if err != nil {
+		return err
+	}
 	dir := layout.RegisterDir
-	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir, part{"the register package", gosrc.Files{dir + "/" + layout.RegisterFile: source}})
+	return e.addPackage(dir, dir, e.svc.Module.Path+"/"+dir,
+		part{"the register package", gosrc.Files{dir + "/" + layout.RegisterFile: source}},
+		part{"the lifecycle table", gosrc.Files{dir + "/" + layout.LifecyclesFile: table}})
 }
 
 // conformance writes the service's conformance suite.

@@ -8,7 +8,6 @@ import (
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
-	"github.com/armhub/armhub/runtime"
 )
 
 // plan returns every version with its storage variant, and the conversions
@@ -19,7 +18,7 @@ func plan(svc *metadata.Service, apis []*model.APIVersion, spokes []*golang.Pack
 	for i, api := range apis {
 		versions[i] = Version{API: api, Spoke: spokes[i], Storage: golang.StoragePackage(spokes[i]), Lifecycle: lifecycles[i]}
 		graphVersions[i] = &conversion.Version{
-			Index: i, Spoke: spokes[i], Storage: versions[i].Storage, Expired: lifecycles[i].Class == runtime.Expired,
+			Index: i, Spoke: spokes[i], Storage: versions[i].Storage, Classification: lifecycles[i].Status.Classification,
 		}
 	}
 	g, err := conversion.Build(graphVersions, renamesOf(svc))

@@ -9,6 +9,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // syntheticService returns the metadata of a service of the given versions
@@ -102,7 +103,7 @@ func TestCRDBudgetOf120Versions(t *testing.T) {
 
 	expiry := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range svc.Versions[:110] {
-		svc.Versions[i].Lifecycle = []metadata.Stage{{Classification: "supported"}, {Classification: "expired", StartTime: &expiry}}
+		svc.Versions[i].Resolved = lifecycle.Lifecycle{{Classification: lifecycle.Supported}, {Classification: lifecycle.Expired, StartTime: &expiry}}
 	}
 	svc.CRDs.StorageVersions = metadata.StorageStored
 	svc.CRDs.Stored = []string{"2018-12-01", "2019-12-01"}

@@ -16,6 +16,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // Version is one version of a resource for its CRD.
@@ -26,6 +27,9 @@ type Version struct {
 	Storage            bool
 	Deprecated         bool
 	DeprecationWarning string
+	// Lifecycle is a spoke's lifecycle, for the CRD's lifecycle annotation
+	// (lifecycle.Annotation); nil for a storage variant.
+	Lifecycle lifecycle.Lifecycle
 }
 
 type crd struct {
@@ -118,14 +122,29 @@ type printerColumn struct {
 }
 
 // CRD returns the YAML of the CRD of the resource kind over versions, which must
-// be in the order to list them, converted by webhook.
+// be in the order to list them, converted by webhook. Its annotation
+// lifecycle.Annotation holds the lifecycle of every spoke it lists ("{}" when
+// it lists none).
 func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error) {
 	plural := naming.Lower(naming.Plural(kind))
+	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}
+	lifecycles := lifecycle.Versions{}
+	for _, v := range versions {
+		if v.Lifecycle != nil {
+			lifecycles[v.Name] = v.Lifecycle
+		}
+	}
+	// Always present, so a reader can tell a CRD that lists no spoke (every
+	// one expired and dropped) from one generated before the annotation: "{}".
+	encoded, err := lifecycles.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
+	}
+	annotations[lifecycle.Annotation] = encoded
 	doc := crd{
 		APIVersion: "apiextensions.k8s.io/v1",
 		Kind:       "CustomResourceDefinition",
-		Metadata: crdMetadata{Name: plural + "." + group,
-			Annotations: map[string]string{CAInjectionAnnotation: webhook.Certificate}},
+		Metadata:   crdMetadata{Name: plural + "." + group, Annotations: annotations},
 		Spec: crdSpec{
 			Group: group, Scope: "Namespaced", Conversion: conversionFor(webhook),
 			Names: crdNames{Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},

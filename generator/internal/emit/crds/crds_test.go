@@ -8,7 +8,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/emittest"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
-	"github.com/armhub/armhub/runtime"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 // The CRD of one version that uses each kind of type once, with a webhook
@@ -30,8 +30,17 @@ func TestOneVersionGolden(t *testing.T) {
 // supported version, and its crd package.
 func TestServiceGolden(t *testing.T) {
 	g := emittest.Graph()
+	deprecation := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	expiry := time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC)
-	lifecycles := []Lifecycle{{Class: runtime.Expired}, {Class: runtime.Deprecated, Next: &expiry}, {Class: runtime.Supported}}
+	expired := lifecycle.Lifecycle{{Classification: lifecycle.Preview}, {Classification: lifecycle.Expired, StartTime: &deprecation}}
+	deprecated := lifecycle.Lifecycle{{Classification: lifecycle.Supported}, {Classification: lifecycle.Deprecated, StartTime: &deprecation},
+		{Classification: lifecycle.Expired, StartTime: &expiry}}
+	supported := lifecycle.Lifecycle{{Classification: lifecycle.Supported}}
+	lifecycles := []Lifecycle{
+		{expired, lifecycle.Status{Classification: lifecycle.Expired}},
+		{deprecated, lifecycle.Status{Classification: lifecycle.Deprecated, Next: &deprecated[2]}},
+		{supported, lifecycle.Status{Classification: lifecycle.Supported}},
+	}
 	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert", Port: 443, Certificate: "things/things-webhook"}
 	files := map[string][]byte{}
 	for _, kind := range g.Kinds() {
@@ -54,7 +63,11 @@ func TestServiceGolden(t *testing.T) {
 // storage variant and those of the stored versions; without it, everything.
 func TestListing(t *testing.T) {
 	g := emittest.Graph()
-	lifecycles := []Lifecycle{{Class: runtime.Expired}, {Class: runtime.Deprecated}, {Class: runtime.Supported}}
+	lifecycles := []Lifecycle{
+		{Status: lifecycle.Status{Classification: lifecycle.Expired}},
+		{Status: lifecycle.Status{Classification: lifecycle.Deprecated}},
+		{Status: lifecycle.Status{Classification: lifecycle.Supported}},
+	}
 	listed := func(l Listing) []string {
 		var names []string
 		for _, i := range g.Chains["Widget"] {

@@ -2,34 +2,32 @@ package crds
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/naming"
-	"github.com/armhub/armhub/runtime"
+	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
-// Lifecycle is a version's classification at the generation's instant and the
-// time of its next transition, if any.
+// Lifecycle is an API version's lifecycle and its status at the generation's
+// instant.
 type Lifecycle struct {
-	Class runtime.Classification
-	Next  *time.Time
+	Stages lifecycle.Lifecycle
+	Status lifecycle.Status
 }
 
 // SpokeVersion lists the spoke package of an API version in a CRD: served
-// unless expired or unavailable, deprecated with a warning that names the
-// expiry when known.
+// when its classification is (not unavailable, not expired), deprecated with a
+// warning that names the expiry when known; its lifecycle goes into the CRD's
+// lifecycle annotation.
 func SpokeVersion(pkg *golang.Package, l Lifecycle) Version {
-	c := Version{
-		Name: pkg.Version, Package: pkg,
-		Served: l.Class != runtime.Expired && l.Class != runtime.Unavailable,
-	}
-	if l.Class == runtime.Deprecated {
+	class := l.Status.Classification
+	c := Version{Name: pkg.Version, Package: pkg, Served: class.Served(), Lifecycle: l.Stages}
+	if class == lifecycle.Deprecated {
 		c.Deprecated = true
 		c.DeprecationWarning = fmt.Sprintf("API version %s is deprecated", pkg.APIVersion)
-		if l.Next != nil {
-			c.DeprecationWarning += " and expires at " + l.Next.UTC().Format("2006-01-02T15:04:05Z")
+		if next := l.Status.Next; next != nil && next.StartTime != nil {
+			c.DeprecationWarning += " and expires at " + next.StartTime.UTC().Format("2006-01-02T15:04:05Z")
 		}
 	}
 	return c
@@ -39,7 +37,7 @@ func SpokeVersion(pkg *golang.Package, l Lifecycle) Version {
 // stored; every storage variant is served so that objects stored by earlier
 // releases stay readable, except those of expired versions.
 func StorageVersion(pkg *golang.Package, l Lifecycle, hub bool) Version {
-	return Version{Name: pkg.Version, Package: pkg, Storage: hub, Served: hub || l.Class != runtime.Expired}
+	return Version{Name: pkg.Version, Package: pkg, Storage: hub, Served: hub || l.Status.Classification != lifecycle.Expired}
 }
 
 // Path returns the module-relative path of the CRD of kind in group.
@@ -80,7 +78,7 @@ type Listing struct {
 // lifecycle l, and its storage variant, the resource's hub when hub is true.
 func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool) []Version {
 	var out []Version
-	if !s.StoredOnly || l.Class != runtime.Expired {
+	if !s.StoredOnly || l.Status.Classification != lifecycle.Expired {
 		out = append(out, SpokeVersion(spoke, l))
 	}
 	if !s.StoredOnly || hub || s.Stored(storage.APIVersion) {

@@ -38,12 +38,14 @@ func (f Files) Paths() []string {
 // generated code calls them.
 var standardImports = map[string]string{
 	"fmt":             "fmt",
+	"time":            "time",
 	"testing":         "testing",
 	"metav1":          "k8s.io/apimachinery/pkg/apis/meta/v1",
 	"runtime":         "k8s.io/apimachinery/pkg/runtime",
 	"schema":          "k8s.io/apimachinery/pkg/runtime/schema",
 	"armruntime":      layout.RuntimeModule,
 	"armwebhook":      layout.WebhookPackage,
+	"lifecycle":       layout.LifecyclePackage,
 	"harness":         layout.HarnessPackage,
 	"conversion":      "sigs.k8s.io/controller-runtime/pkg/conversion",
 	"manager":         "sigs.k8s.io/controller-runtime/pkg/manager",
@@ -74,10 +76,11 @@ func NewFile(pkg string) *File {
 
 // NewModuleFile returns a file of package pkg that may also use every package
 // of the service module m: each version's spoke, storage and compat packages
-// (by Module.Alias) and its crd package.
+// (by Module.Alias), its crd package and its register package.
 func NewModuleFile(pkg string, m *Module) *File {
 	g := NewFile(pkg)
 	g.imports[layout.CRDDir] = m.Path + "/" + layout.CRDDir
+	g.imports[layout.RegisterDir] = m.Path + "/" + layout.RegisterDir
 	for v := range m.Graph.Versions {
 		for _, side := range layout.Sides {
 			g.imports[m.Alias(v, side)] = m.ImportPath(v, side)

@@ -30,7 +30,9 @@ func File(m *gosrc.Module, pkg string, augmented []string) ([]byte, error) {
 
 // writeCRDTest writes the test that validates the module's CRDs against the
 // registered Go types of every spoke and storage version, and that every
-// registered resource kind has its CRD (harness.CRDs).
+// registered resource kind has its CRD (harness.CRDs), and the test that each
+// CRD's lifecycle annotation agrees with the module's lifecycle table
+// (harness.Lifecycles).
 func writeCRDTest(s *gosrc.Scope) {
 	s.File.Write(crdTestCode, s.VersionPackages())
 }
@@ -42,6 +44,10 @@ func TestCRDs(t *testing.T) {
 		{{.}}AddToScheme,
 {{- end}}
 	)
+}
+
+func TestLifecycles(t *testing.T) {
+	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }
 `)
 
