@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"time"
 )
 
 // Annotation is the CRD annotation that carries the lifecycle of each of the
@@ -53,4 +54,33 @@ func (v Versions) Names() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Status returns the status of version at instant now, and false when there
+// is no such version.
+func (v Versions) Status(version string, now time.Time) (Status, bool) {
+	l, ok := v[version]
+	if !ok {
+		return Status{}, false
+	}
+	return l.Evaluate(now), true
+}
+
+// Statuses returns the status of every version at instant now.
+func (v Versions) Statuses(now time.Time) map[string]Status {
+	out := make(map[string]Status, len(v))
+	for name, l := range v {
+		out[name] = l.Evaluate(now)
+	}
+	return out
+}
+
+// At parses an RFC 3339 start time of generated code; it panics on a bad one
+// (generated tables hold only times the generator wrote).
+func At(value string) *time.Time {
+	t, err := time.Parse(time.RFC3339Nano, value)
+	if err != nil {
+		panic("lifecycle: start time " + value + ": " + err.Error())
+	}
+	return &t
 }

@@ -163,3 +163,17 @@ func TestTheAnnotationRoundTrips(t *testing.T) {
 		t.Error("an invalid lifecycle in the annotation was accepted")
 	}
 }
+
+func TestStatusesOfVersions(t *testing.T) {
+	versions := Versions{"v1": seed, "v2": nil}
+	now := *At("2025-03-15T00:00:00Z")
+	if s, ok := versions.Status("v1", now); !ok || s.Classification != Deprecated || s.Next.Classification != Expired {
+		t.Errorf("v1: %+v, %t", s, ok)
+	}
+	if _, ok := versions.Status("v3", now); ok {
+		t.Error("an unknown version has a status")
+	}
+	if all := versions.Statuses(now); len(all) != 2 || all["v2"].Classification != Supported {
+		t.Errorf("statuses: %+v", all)
+	}
+}

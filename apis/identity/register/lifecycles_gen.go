@@ -16,12 +16,12 @@ func Lifecycles() lifecycle.Versions {
 	return lifecycle.Versions{
 		"v20220131preview": {
 			{Classification: lifecycle.Preview},
-			{Classification: lifecycle.Expired, StartTime: startTime("2024-01-31T00:00:00Z")},
+			{Classification: lifecycle.Expired, StartTime: lifecycle.At("2024-01-31T00:00:00Z")},
 		},
 		"v20230131": {
 			{Classification: lifecycle.Supported},
-			{Classification: lifecycle.Deprecated, StartTime: startTime("2026-06-01T00:00:00Z")},
-			{Classification: lifecycle.Expired, StartTime: startTime("2027-06-01T00:00:00Z")},
+			{Classification: lifecycle.Deprecated, StartTime: lifecycle.At("2026-06-01T00:00:00Z")},
+			{Classification: lifecycle.Expired, StartTime: lifecycle.At("2027-06-01T00:00:00Z")},
 		},
 		"v20241130": {
 			{Classification: lifecycle.Supported},
@@ -33,27 +33,11 @@ func Lifecycles() lifecycle.Versions {
 // v20210401) at instant now: its classification and its next transition;
 // false when the service has no such version.
 func Status(version string, now time.Time) (lifecycle.Status, bool) {
-	l, ok := Lifecycles()[version]
-	if !ok {
-		return lifecycle.Status{}, false
-	}
-	return l.Evaluate(now), true
+	return Lifecycles().Status(version, now)
 }
 
 // Statuses returns the status of every API version at instant now, by
 // Kubernetes version name.
 func Statuses(now time.Time) map[string]lifecycle.Status {
-	out := map[string]lifecycle.Status{}
-	for name, l := range Lifecycles() {
-		out[name] = l.Evaluate(now)
-	}
-	return out
-}
-
-func startTime(value string) *time.Time {
-	t, err := time.Parse(time.RFC3339Nano, value)
-	if err != nil {
-		panic("register: start time " + value + ": " + err.Error())
-	}
-	return &t
+	return Lifecycles().Statuses(now)
 }
