@@ -1,0 +1,3 @@
+module armhub.local/tools/bazel-remote
+
+go 1.26
