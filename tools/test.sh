@@ -68,6 +68,13 @@ else
   failed=$((failed + 1))
 fi
 
+echo "== the remote cache stand-in (tools/bazel-remote, its own module): gofmt, vet, tests"
+if [ -z "$(gofmt -l tools/bazel-remote)" ] && (cd tools/bazel-remote && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...); then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
 if tools/release-check.sh; then
   passed=$((passed + 1))
