@@ -25,8 +25,8 @@ import (
 	"testing"
 
 	"github.com/armhub/armhub/conformance/harness"
-	spoke "github.com/armhub/armhub/apis/examplestorage/v20210401"
-	hub "github.com/armhub/armhub/apis/examplestorage/$hub/storage"
+	spoke "github.com/armhub/armhub/apis/storage/v20210401"
+	hub "github.com/armhub/armhub/apis/storage/$hub/storage"
 )
 
 func account() *spoke.StorageAccount {
