@@ -47,10 +47,13 @@ func (c Classification) Served() bool {
 }
 
 // CanBeHub reports whether a version in this classification may be the hub
-// (the storage version): never an unavailable or expired one.
-func (c Classification) CanBeHub() bool {
-	return c == Preview || c == Supported || c == Deprecated
-}
+// (the storage version): only a served one, never an unavailable or expired one.
+func (c Classification) CanBeHub() bool { return c.Served() }
+
+// MarksDeprecated reports whether a CRD marks a version in this classification
+// deprecated: a deprecated one, and an expired one (no longer served, or
+// served only because objects are stored at it).
+func (c Classification) MarksDeprecated() bool { return c == Deprecated || c == Expired }
 
 // Stage is one stage of a lifecycle: Classification holds from StartTime on.
 // A nil StartTime is the zero time (the stage has always started).

@@ -282,7 +282,7 @@ func apply(crd *apix.CustomResourceDefinition, v *apix.CustomResourceDefinitionV
 	} else {
 		v.Served = served
 	}
-	deprecated := s.Classification == lifecycle.Deprecated || s.Classification == lifecycle.Expired
+	deprecated := s.Classification.MarksDeprecated()
 	v.Deprecated = deprecated
 	v.DeprecationWarning = nil
 	if deprecated && v.Served {

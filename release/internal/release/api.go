@@ -44,20 +44,6 @@ func isInternal(path string) bool {
 	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/")
 }
 
-// apiChanges compares the API of two versions of a module.
-func apiChanges(old, new *apidiff.Module) apidiff.Report {
-	return apidiff.ModuleChanges(old, new)
-}
-
-// packagesOf returns the paths of a module's packages.
-func packagesOf(m *apidiff.Module) []string {
-	var paths []string
-	for _, p := range m.Packages {
-		paths = append(paths, p.Path())
-	}
-	return paths
-}
-
 // jsonField returns a string field of a JSON object, or "".
 func jsonField(data []byte, name string) string {
 	var fields map[string]any

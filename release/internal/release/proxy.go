@@ -182,19 +182,6 @@ func (p Proxy) unzip(modulePath, version, dir string) error {
 	return zip.Unzip(dir, module.Version{Path: modulePath, Version: version}, filepath.Join(vdir, version+".zip"))
 }
 
-// releasedFiles returns the files of a released version, by path within the
-// module, as their contents' hashes.
-func (p Proxy) releasedFiles(modulePath, version string, scratch string) (map[string]string, error) {
-	dir, err := os.MkdirTemp(scratch, "old-")
-	if err != nil {
-		return nil, err
-	}
-	if err := p.unzip(modulePath, version, dir); err != nil {
-		return nil, err
-	}
-	return fileHashes(dir)
-}
-
 // sortedKeys returns m's keys in order.
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

@@ -130,7 +130,11 @@ func (o Options) decide(result *Result, staged, scratch string, env []string) er
 		result.Version = version
 		return err
 	}
-	oldFiles, err := o.proxy().releasedFiles(result.Module, result.Previous, scratch)
+	previous := filepath.Join(scratch, "previous")
+	if err := o.proxy().unzip(result.Module, result.Previous, previous); err != nil {
+		return err
+	}
+	oldFiles, err := fileHashes(previous)
 	if err != nil {
 		return err
 	}
@@ -139,7 +143,7 @@ func (o Options) decide(result *Result, staged, scratch string, env []string) er
 		return err
 	}
 	o.logf("comparing the API with %s %s", result.Module, result.Previous)
-	old, err := o.loadReleased(result.Module, result.Previous, scratch, env)
+	old, err := loadModule(previous, result.Module, env)
 	if err != nil {
 		return err
 	}
@@ -147,7 +151,7 @@ func (o Options) decide(result *Result, staged, scratch string, env []string) er
 	if err != nil {
 		return err
 	}
-	result.Report = apiChanges(old, current)
+	result.Report = apidiff.ModuleChanges(old, current)
 	result.Change = Classify(sameFiles(oldFiles, newFiles), result.Report)
 	least, err := Next(result.Module, result.Previous, result.Change)
 	if err != nil {
@@ -166,15 +170,6 @@ func (o Options) decide(result *Result, staged, scratch string, env []string) er
 		return checkExplicit(result.Module, o.Version, result.Previous, least)
 	}
 	return nil
-}
-
-// loadReleased unpacks and type-checks a released version.
-func (o Options) loadReleased(modulePath, version, scratch string, env []string) (*apidiff.Module, error) {
-	dir := filepath.Join(scratch, "previous")
-	if err := o.proxy().unzip(modulePath, version, dir); err != nil {
-		return nil, err
-	}
-	return loadModule(dir, modulePath, env)
 }
 
 func sameFiles(a, b map[string]string) bool {

@@ -53,8 +53,7 @@ func servedAsTheTableSays(crd *apix.CustomResourceDefinition, statuses map[strin
 			continue
 		}
 		checked++
-		deprecated := s.Classification == lifecycle.Deprecated || s.Classification == lifecycle.Expired
-		if v.Served != s.Classification.Served() || (v.Served && v.Deprecated != deprecated) {
+		if v.Served != s.Classification.Served() || v.Deprecated != s.Classification.MarksDeprecated() {
 			return fmt.Sprintf("%s is %s: served=%t deprecated=%t", v.Name, s.Classification, v.Served, v.Deprecated)
 		}
 	}

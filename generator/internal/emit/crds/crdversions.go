@@ -17,14 +17,14 @@ type Lifecycle struct {
 }
 
 // SpokeVersion lists the spoke package of an API version in a CRD: served
-// when its classification is (not unavailable, not expired), deprecated with a
-// warning that names the expiry when known; its lifecycle goes into the CRD's
-// lifecycle annotation.
+// and marked deprecated as its classification says (the lifecycle controller
+// applies the same rules in a cluster), a deprecated one with a warning that
+// names the expiry when known; its lifecycle goes into the CRD's lifecycle
+// annotation.
 func SpokeVersion(pkg *golang.Package, l Lifecycle) Version {
 	class := l.Status.Classification
-	c := Version{Name: pkg.Version, Package: pkg, Served: class.Served(), Lifecycle: l.Stages}
+	c := Version{Name: pkg.Version, Package: pkg, Served: class.Served(), Deprecated: class.MarksDeprecated(), Lifecycle: l.Stages}
 	if class == lifecycle.Deprecated {
-		c.Deprecated = true
 		c.DeprecationWarning = fmt.Sprintf("API version %s is deprecated", pkg.APIVersion)
 		if next := l.Status.Next; next != nil && next.StartTime != nil {
 			c.DeprecationWarning += " and expires at " + next.StartTime.UTC().Format("2006-01-02T15:04:05Z")
