@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -45,6 +46,7 @@ type options struct {
 	strict      bool
 	report      bool
 	workers     int
+	cpuprofile  string
 }
 
 func main() {
@@ -72,6 +74,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.json, "json", false, "with -lifecycles: print JSON (see README.md) instead of a table")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
+	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
 	flags.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "how many schema files to load at once (never changes the output)")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -101,6 +104,13 @@ func run(args []string, stdout io.Writer) error {
 	o, err := parseFlags(args)
 	if err != nil {
 		return err
+	}
+	if o.cpuprofile != "" {
+		stop, err := startProfile(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	svc, err := loadService(o)
 	if err != nil {
@@ -272,4 +282,17 @@ func printLifecyclesJSON(w io.Writer, versions []pipeline.VersionLifecycle) erro
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// startProfile writes a CPU profile to path until the returned function is called.
+func startProfile(path string) (func(), error) {
+	file, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(file); err != nil {
+		file.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); file.Close() }, nil
 }
