@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -32,23 +33,61 @@ type StatelessConvertible interface {
 // ConvertFromHub converts hub into spoke and, when the spoke cannot represent all
 // of the hub (converted back it differs), records the hub's spec and status in
 // the spoke's CarriedAnnotation.
+//
+// For hubs that are KubernetesResources (every generated one) the comparison is
+// of the typed specs and statuses by Kubernetes' semantic equality, which holds
+// an empty collection equal to a missing one, as JSON does (omitempty): so their
+// spokes' conversions must not tell the two apart, and generated ones never do
+// (a property bag keeps only non-empty collections). Only a lossy conversion
+// then pays for JSON, to write the annotation. Other hubs are compared as JSON,
+// the spoke as a client receives it.
 func ConvertFromHub(spoke StatelessConvertible, hub conversion.Hub) error {
 	if err := spoke.StatelessConvertFrom(hub); err != nil {
 		return err
 	}
 	setAnnotation(spoke, "")
+	lossless, err := representsAll(spoke, hub)
+	if err != nil || lossless {
+		return err
+	}
 	carried, err := payload(hub)
 	if err != nil {
 		return err
 	}
-	projected, err := project(spoke, hub)
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(carried, projected) {
-		setAnnotation(spoke, string(carried))
-	}
+	setAnnotation(spoke, string(carried))
 	return nil
+}
+
+// representsAll reports whether spoke, converted back to a new hub, gives hub's
+// spec and status again.
+func representsAll(spoke StatelessConvertible, hub conversion.Hub) (bool, error) {
+	back := newLike(hub)
+	if err := spoke.StatelessConvertTo(back); err != nil {
+		return false, fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
+	}
+	want, wantOK := hub.(KubernetesResource)
+	got, gotOK := back.(KubernetesResource)
+	if !wantOK || !gotOK {
+		return sameThroughJSON(spoke, hub)
+	}
+	return equality.Semantic.DeepEqual(want.GetSpec(), got.GetSpec()) &&
+		equality.Semantic.DeepEqual(want.GetStatus(), got.GetStatus()), nil
+}
+
+// sameThroughJSON reports whether spoke, as a client receives it (through
+// JSON), converted back gives hub's payload: the comparison for hubs that are
+// not KubernetesResources, whose conversions may tell an empty collection from
+// a missing one.
+func sameThroughJSON(spoke StatelessConvertible, hub conversion.Hub) (bool, error) {
+	want, err := payload(hub)
+	if err != nil {
+		return false, err
+	}
+	got, err := project(spoke, hub)
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(want, got), nil
 }
 
 // ConvertToHub converts spoke into hub and restores from the spoke's carried

@@ -46,6 +46,15 @@ func (bag *PropertyBag) Add(name string, value any) error {
 	return nil
 }
 
+// Keep stores value under name when set, and otherwise removes the entry.
+func (bag *PropertyBag) Keep(name string, value any, set bool) error {
+	if !set {
+		bag.Remove(name)
+		return nil
+	}
+	return bag.Add(name, value)
+}
+
 // encode returns the JSON encoding of value, like json.Marshal but without
 // escaping <, > and & for HTML.
 func encode(value any) (string, error) {

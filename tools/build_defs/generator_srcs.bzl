@@ -72,6 +72,7 @@ GENERATOR_SRCS = [
     "//generator/internal/pipeline:requirements.txt",
     "//generator/internal/tree:tree.go",
     "//:go.work",
+    "//runtime:assign.go",
     "//runtime:carry.go",
     "//runtime:doc.go",
     "//runtime:go.mod",

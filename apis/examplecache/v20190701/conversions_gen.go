@@ -7,7 +7,9 @@ import (
 	v20190701s "github.com/armhub/armhub/apis/examplecache/v20190701/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
@@ -19,42 +21,15 @@ type augmentConversionForRedisCreateProperties interface {
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20190701s.RedisCreateProperties) error {
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 string
-		value2 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
-	if source.ShardCount != nil {
-		var value7 int
-		value7 = int((*source.ShardCount))
-		destination.ShardCount = &value7
-	} else {
-		destination.ShardCount = nil
-	}
-	var value8 v20190701s.Sku
-	if err := source.Sku.AssignProperties_To_Sku(&value8); err != nil {
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.ConvertString[string](source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	var value1 v20190701s.Sku
+	if err := source.Sku.AssignProperties_To_Sku(&value1); err != nil {
 		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 	}
-	destination.Sku = &value8
+	destination.Sku = &value1
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
@@ -65,46 +40,18 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20190701s.RedisCreateProperties) error {
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 RedisCreateProperties_MinimumTlsVersion
-		value2 = RedisCreateProperties_MinimumTlsVersion((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
-	if source.ShardCount != nil {
-		var value7 int
-		value7 = int((*source.ShardCount))
-		destination.ShardCount = &value7
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.ConvertString[RedisCreateProperties_MinimumTlsVersion](source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
 	if source.Sku != nil {
-		var value8 Sku
-		if err := value8.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		var value1 Sku
+		if err := value1.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = value8
+		destination.Sku = value1
 	} else {
-		var zero9 Sku
-		destination.Sku = zero9
+		destination.Sku = Sku{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
@@ -122,12 +69,8 @@ type augmentConversionForRedisFirewallRuleProperties interface {
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20190701s.RedisFirewallRuleProperties) error {
-	var value1 string
-	value1 = string(source.EndIP)
-	destination.EndIP = &value1
-	var value2 string
-	value2 = string(source.StartIP)
-	destination.StartIP = &value2
+	destination.EndIP = armruntime.PointerTo(source.EndIP)
+	destination.StartIP = armruntime.PointerTo(source.StartIP)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -138,22 +81,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20190701s.RedisFirewallRuleProperties) error {
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = value1
-	} else {
-		var zero2 string
-		destination.EndIP = zero2
-	}
-	if source.StartIP != nil {
-		var value3 string
-		value3 = string((*source.StartIP))
-		destination.StartIP = value3
-	} else {
-		var zero4 string
-		destination.StartIP = zero4
-	}
+	destination.EndIP = armruntime.Deref(source.EndIP)
+	destination.StartIP = armruntime.Deref(source.StartIP)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -170,21 +99,13 @@ type augmentConversionForRedisFirewallRule_Spec interface {
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20190701s.RedisFirewallRule_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 armruntime.OwnerReference
-	source.Owner.DeepCopyInto(&value2)
-	destination.Owner = &value2
-	var value3 v20190701s.RedisFirewallRuleProperties
-	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	var value1 v20190701s.RedisFirewallRuleProperties
+	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&value1); err != nil {
 		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -196,30 +117,22 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20190701s.RedisFirewallRule_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = value2
+		var value1 armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&value1)
+		destination.Owner = value1
 	} else {
-		var zero3 armruntime.OwnerReference
-		destination.Owner = zero3
+		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value4 RedisFirewallRuleProperties
-		if err := value4.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		var value2 RedisFirewallRuleProperties
+		if err := value2.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value2
 	} else {
-		var zero5 RedisFirewallRuleProperties
-		destination.Properties = zero5
+		destination.Properties = RedisFirewallRuleProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
@@ -283,41 +196,15 @@ type augmentConversionForRedis_Spec interface {
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s.Redis_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 string
-	value2 = string(source.Location)
-	destination.Location = &value2
-	var value3 v20190701s.RedisCreateProperties
-	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.PointerTo(source.Location)
+	var value1 v20190701s.RedisCreateProperties
+	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&value1); err != nil {
 		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Properties = &value1
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -329,51 +216,19 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20190701s.Redis_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = value2
-	} else {
-		var zero3 string
-		destination.Location = zero3
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value4 RedisCreateProperties
-		if err := value4.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		var value1 RedisCreateProperties
+		if err := value1.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value1
 	} else {
-		var zero5 RedisCreateProperties
-		destination.Properties = zero5
+		destination.Properties = RedisCreateProperties{}
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
-	var value10 []string
-	if source.Zones != nil {
-		value10 = make([]string, len(source.Zones))
-		for index11, item12 := range source.Zones {
-			var value13 string
-			value13 = string(item12)
-			value10[index11] = value13
-		}
-	}
-	destination.Zones = value10
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -436,15 +291,9 @@ type augmentConversionForSku interface {
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
-	var value1 int
-	value1 = int(source.Capacity)
-	destination.Capacity = &value1
-	var value2 string
-	value2 = string(source.Family)
-	destination.Family = &value2
-	var value3 string
-	value3 = string(source.Name)
-	destination.Name = &value3
+	destination.Capacity = armruntime.PointerTo(source.Capacity)
+	destination.Family = armruntime.PointerTo(string(source.Family))
+	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -455,30 +304,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20190701s.Sku) error {
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = value1
-	} else {
-		var zero2 int
-		destination.Capacity = zero2
-	}
-	if source.Family != nil {
-		var value3 Sku_Family
-		value3 = Sku_Family((*source.Family))
-		destination.Family = value3
-	} else {
-		var zero4 Sku_Family
-		destination.Family = zero4
-	}
-	if source.Name != nil {
-		var value5 Sku_Name
-		value5 = Sku_Name((*source.Name))
-		destination.Name = value5
-	} else {
-		var zero6 Sku_Name
-		destination.Name = zero6
-	}
+	destination.Capacity = armruntime.Deref(source.Capacity)
+	destination.Family = Sku_Family(armruntime.Deref(source.Family))
+	destination.Name = Sku_Name(armruntime.Deref(source.Name))
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
 		return augmented.AssignPropertiesFrom(source)

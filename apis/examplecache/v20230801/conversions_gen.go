@@ -7,7 +7,9 @@ import (
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
@@ -19,51 +21,22 @@ type augmentConversionForRedisCreateProperties interface {
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20230801s.RedisCreateProperties) error {
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 string
-		value2 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.ConvertString[string](source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.RedisVersion = nil
 	if source.RedisVersion != nil {
-		var value7 v20230801s.RedisVersion
-		if err := (*source.RedisVersion).AssignProperties_To_RedisVersion(&value7); err != nil {
+		destination.RedisVersion = new(v20230801s.RedisVersion)
+		if err := source.RedisVersion.AssignProperties_To_RedisVersion(destination.RedisVersion); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
 		}
-		destination.RedisVersion = &value7
-	} else {
-		destination.RedisVersion = nil
 	}
-	if source.ShardCount != nil {
-		var value8 int
-		value8 = int((*source.ShardCount))
-		destination.ShardCount = &value8
-	} else {
-		destination.ShardCount = nil
-	}
-	var value9 v20230801s.Sku
-	if err := source.Sku.AssignProperties_To_Sku(&value9); err != nil {
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	var value1 v20230801s.Sku
+	if err := source.Sku.AssignProperties_To_Sku(&value1); err != nil {
 		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 	}
-	destination.Sku = &value9
+	destination.Sku = &value1
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
@@ -74,55 +47,25 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20230801s.RedisCreateProperties) error {
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 RedisCreateProperties_MinimumTlsVersion
-		value2 = RedisCreateProperties_MinimumTlsVersion((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.ConvertString[RedisCreateProperties_MinimumTlsVersion](source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.RedisVersion = nil
 	if source.RedisVersion != nil {
-		var value7 RedisVersion
-		if err := value7.AssignProperties_From_RedisVersion(&(*source.RedisVersion)); err != nil {
+		destination.RedisVersion = new(RedisVersion)
+		if err := destination.RedisVersion.AssignProperties_From_RedisVersion(source.RedisVersion); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
 		}
-		destination.RedisVersion = &value7
-	} else {
-		destination.RedisVersion = nil
 	}
-	if source.ShardCount != nil {
-		var value8 int
-		value8 = int((*source.ShardCount))
-		destination.ShardCount = &value8
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
 	if source.Sku != nil {
-		var value9 Sku
-		if err := value9.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		var value1 Sku
+		if err := value1.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = value9
+		destination.Sku = value1
 	} else {
-		var zero10 Sku
-		destination.Sku = zero10
+		destination.Sku = Sku{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
@@ -140,12 +83,8 @@ type augmentConversionForRedisFirewallRuleProperties interface {
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20230801s.RedisFirewallRuleProperties) error {
-	var value1 string
-	value1 = string(source.EndIP)
-	destination.EndIP = &value1
-	var value2 string
-	value2 = string(source.StartIP)
-	destination.StartIP = &value2
+	destination.EndIP = armruntime.PointerTo(source.EndIP)
+	destination.StartIP = armruntime.PointerTo(source.StartIP)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -156,22 +95,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20230801s.RedisFirewallRuleProperties) error {
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = value1
-	} else {
-		var zero2 string
-		destination.EndIP = zero2
-	}
-	if source.StartIP != nil {
-		var value3 string
-		value3 = string((*source.StartIP))
-		destination.StartIP = value3
-	} else {
-		var zero4 string
-		destination.StartIP = zero4
-	}
+	destination.EndIP = armruntime.Deref(source.EndIP)
+	destination.StartIP = armruntime.Deref(source.StartIP)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -188,21 +113,13 @@ type augmentConversionForRedisFirewallRule_Spec interface {
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20230801s.RedisFirewallRule_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 armruntime.OwnerReference
-	source.Owner.DeepCopyInto(&value2)
-	destination.Owner = &value2
-	var value3 v20230801s.RedisFirewallRuleProperties
-	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	var value1 v20230801s.RedisFirewallRuleProperties
+	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&value1); err != nil {
 		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -214,30 +131,22 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20230801s.RedisFirewallRule_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = value2
+		var value1 armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&value1)
+		destination.Owner = value1
 	} else {
-		var zero3 armruntime.OwnerReference
-		destination.Owner = zero3
+		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value4 RedisFirewallRuleProperties
-		if err := value4.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		var value2 RedisFirewallRuleProperties
+		if err := value2.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value2
 	} else {
-		var zero5 RedisFirewallRuleProperties
-		destination.Properties = zero5
+		destination.Properties = RedisFirewallRuleProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
@@ -301,16 +210,8 @@ type augmentConversionForRedisVersion interface {
 
 // AssignProperties_To_RedisVersion copies this RedisVersion into destination.
 func (source *RedisVersion) AssignProperties_To_RedisVersion(destination *v20230801s.RedisVersion) error {
-	if source.Channel != nil {
-		var value1 string
-		value1 = string((*source.Channel))
-		destination.Channel = &value1
-	} else {
-		destination.Channel = nil
-	}
-	var value2 int
-	value2 = int(source.Major)
-	destination.Major = &value2
+	destination.Channel = armruntime.ConvertString[string](source.Channel)
+	destination.Major = armruntime.PointerTo(source.Major)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisVersion); ok {
@@ -321,21 +222,8 @@ func (source *RedisVersion) AssignProperties_To_RedisVersion(destination *v20230
 
 // AssignProperties_From_RedisVersion copies source into this RedisVersion.
 func (destination *RedisVersion) AssignProperties_From_RedisVersion(source *v20230801s.RedisVersion) error {
-	if source.Channel != nil {
-		var value1 RedisVersion_Channel
-		value1 = RedisVersion_Channel((*source.Channel))
-		destination.Channel = &value1
-	} else {
-		destination.Channel = nil
-	}
-	if source.Major != nil {
-		var value2 int
-		value2 = int((*source.Major))
-		destination.Major = value2
-	} else {
-		var zero3 int
-		destination.Major = zero3
-	}
+	destination.Channel = armruntime.ConvertString[RedisVersion_Channel](source.Channel)
+	destination.Major = armruntime.Deref(source.Major)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisVersion); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -352,41 +240,15 @@ type augmentConversionForRedis_Spec interface {
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s.Redis_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 string
-	value2 = string(source.Location)
-	destination.Location = &value2
-	var value3 v20230801s.RedisCreateProperties
-	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.PointerTo(source.Location)
+	var value1 v20230801s.RedisCreateProperties
+	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&value1); err != nil {
 		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Properties = &value1
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -398,51 +260,19 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20230801s.Redis_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = value2
-	} else {
-		var zero3 string
-		destination.Location = zero3
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value4 RedisCreateProperties
-		if err := value4.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		var value1 RedisCreateProperties
+		if err := value1.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value1
 	} else {
-		var zero5 RedisCreateProperties
-		destination.Properties = zero5
+		destination.Properties = RedisCreateProperties{}
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
-	var value10 []string
-	if source.Zones != nil {
-		value10 = make([]string, len(source.Zones))
-		for index11, item12 := range source.Zones {
-			var value13 string
-			value13 = string(item12)
-			value10[index11] = value13
-		}
-	}
-	destination.Zones = value10
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -505,15 +335,9 @@ type augmentConversionForSku interface {
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
-	var value1 int
-	value1 = int(source.Capacity)
-	destination.Capacity = &value1
-	var value2 string
-	value2 = string(source.Family)
-	destination.Family = &value2
-	var value3 string
-	value3 = string(source.Name)
-	destination.Name = &value3
+	destination.Capacity = armruntime.PointerTo(source.Capacity)
+	destination.Family = armruntime.PointerTo(string(source.Family))
+	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -524,30 +348,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error {
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = value1
-	} else {
-		var zero2 int
-		destination.Capacity = zero2
-	}
-	if source.Family != nil {
-		var value3 Sku_Family
-		value3 = Sku_Family((*source.Family))
-		destination.Family = value3
-	} else {
-		var zero4 Sku_Family
-		destination.Family = zero4
-	}
-	if source.Name != nil {
-		var value5 Sku_Name
-		value5 = Sku_Name((*source.Name))
-		destination.Name = value5
-	} else {
-		var zero6 Sku_Name
-		destination.Name = zero6
-	}
+	destination.Capacity = armruntime.Deref(source.Capacity)
+	destination.Family = Sku_Family(armruntime.Deref(source.Family))
+	destination.Name = Sku_Name(armruntime.Deref(source.Name))
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
 		return augmented.AssignPropertiesFrom(source)

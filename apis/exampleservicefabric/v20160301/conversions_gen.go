@@ -7,6 +7,7 @@ import (
 	v20160301s "github.com/armhub/armhub/apis/exampleservicefabric/v20160301/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -19,27 +20,9 @@ type augmentConversionForAzureActiveDirectory interface {
 
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160301s.AzureActiveDirectory) error {
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
@@ -50,27 +33,9 @@ func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(des
 
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160301s.AzureActiveDirectory) error {
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -87,23 +52,9 @@ type augmentConversionForCertificateDescription interface {
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160301s.CertificateDescription) error {
-	var value1 string
-	value1 = string(source.Thumbprint)
-	destination.Thumbprint = &value1
-	if source.ThumbprintSecondary != nil {
-		var value2 string
-		value2 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value2
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value3 string
-		value3 = string((*source.X509StoreName))
-		destination.X509StoreName = &value3
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.PointerTo(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.ConvertString[string](source.X509StoreName)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
@@ -114,28 +65,9 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160301s.CertificateDescription) error {
-	if source.Thumbprint != nil {
-		var value1 string
-		value1 = string((*source.Thumbprint))
-		destination.Thumbprint = value1
-	} else {
-		var zero2 string
-		destination.Thumbprint = zero2
-	}
-	if source.ThumbprintSecondary != nil {
-		var value3 string
-		value3 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value3
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value4 CertificateDescription_X509StoreName
-		value4 = CertificateDescription_X509StoreName((*source.X509StoreName))
-		destination.X509StoreName = &value4
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.Deref(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.ConvertString[CertificateDescription_X509StoreName](source.X509StoreName)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -152,15 +84,9 @@ type augmentConversionForClientCertificateCommonName interface {
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160301s.ClientCertificateCommonName) error {
-	var value1 string
-	value1 = string(source.CertificateCommonName)
-	destination.CertificateCommonName = &value1
-	var value2 string
-	value2 = string(source.CertificateIssuerThumbprint)
-	destination.CertificateIssuerThumbprint = &value2
-	var value3 bool
-	value3 = bool(source.IsAdmin)
-	destination.IsAdmin = &value3
+	destination.CertificateCommonName = armruntime.PointerTo(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.PointerTo(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
@@ -171,30 +97,9 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 
 // AssignProperties_From_ClientCertificateCommonName copies source into this ClientCertificateCommonName.
 func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCertificateCommonName(source *v20160301s.ClientCertificateCommonName) error {
-	if source.CertificateCommonName != nil {
-		var value1 string
-		value1 = string((*source.CertificateCommonName))
-		destination.CertificateCommonName = value1
-	} else {
-		var zero2 string
-		destination.CertificateCommonName = zero2
-	}
-	if source.CertificateIssuerThumbprint != nil {
-		var value3 string
-		value3 = string((*source.CertificateIssuerThumbprint))
-		destination.CertificateIssuerThumbprint = value3
-	} else {
-		var zero4 string
-		destination.CertificateIssuerThumbprint = zero4
-	}
-	if source.IsAdmin != nil {
-		var value5 bool
-		value5 = bool((*source.IsAdmin))
-		destination.IsAdmin = value5
-	} else {
-		var zero6 bool
-		destination.IsAdmin = zero6
-	}
+	destination.CertificateCommonName = armruntime.Deref(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.Deref(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -211,12 +116,8 @@ type augmentConversionForClientCertificateThumbprint interface {
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160301s.ClientCertificateThumbprint) error {
-	var value1 string
-	value1 = string(source.CertificateThumbprint)
-	destination.CertificateThumbprint = &value1
-	var value2 bool
-	value2 = bool(source.IsAdmin)
-	destination.IsAdmin = &value2
+	destination.CertificateThumbprint = armruntime.PointerTo(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
@@ -227,22 +128,8 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 
 // AssignProperties_From_ClientCertificateThumbprint copies source into this ClientCertificateThumbprint.
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160301s.ClientCertificateThumbprint) error {
-	if source.CertificateThumbprint != nil {
-		var value1 string
-		value1 = string((*source.CertificateThumbprint))
-		destination.CertificateThumbprint = value1
-	} else {
-		var zero2 string
-		destination.CertificateThumbprint = zero2
-	}
-	if source.IsAdmin != nil {
-		var value3 bool
-		value3 = bool((*source.IsAdmin))
-		destination.IsAdmin = value3
-	} else {
-		var zero4 bool
-		destination.IsAdmin = zero4
-	}
+	destination.CertificateThumbprint = armruntime.Deref(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -259,116 +146,92 @@ type augmentConversionForClusterProperties interface {
 
 // AssignProperties_To_ClusterProperties copies this ClusterProperties into destination.
 func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destination *v20160301s.ClusterProperties) error {
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 v20160301s.AzureActiveDirectory
-		if err := (*source.AzureActiveDirectory).AssignProperties_To_AzureActiveDirectory(&value1); err != nil {
+		destination.AzureActiveDirectory = new(v20160301s.AzureActiveDirectory)
+		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 v20160301s.CertificateDescription
-		if err := (*source.Certificate).AssignProperties_To_CertificateDescription(&value2); err != nil {
+		destination.Certificate = new(v20160301s.CertificateDescription)
+		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []v20160301s.ClientCertificateCommonName
+	var value1 []v20160301s.ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]v20160301s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 v20160301s.ClientCertificateCommonName
-			if err := item5.AssignProperties_To_ClientCertificateCommonName(&value6); err != nil {
+		value1 = make([]v20160301s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 v20160301s.ClientCertificateCommonName
+			if err := item3.AssignProperties_To_ClientCertificateCommonName(&value4); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []v20160301s.ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []v20160301s.ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]v20160301s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 v20160301s.ClientCertificateThumbprint
-			if err := item9.AssignProperties_To_ClientCertificateThumbprint(&value10); err != nil {
+		value5 = make([]v20160301s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 v20160301s.ClientCertificateThumbprint
+			if err := item7.AssignProperties_To_ClientCertificateThumbprint(&value8); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
+	destination.ClientCertificateThumbprints = value5
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value11 v20160301s.DiagnosticsStorageAccountConfig
-		if err := (*source.DiagnosticsStorageAccountConfig).AssignProperties_To_DiagnosticsStorageAccountConfig(&value11); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(v20160301s.DiagnosticsStorageAccountConfig)
+		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value11
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value12 []v20160301s.SettingsSectionDescription
+	var value9 []v20160301s.SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value12 = make([]v20160301s.SettingsSectionDescription, len(source.FabricSettings))
-		for index13, item14 := range source.FabricSettings {
-			var value15 v20160301s.SettingsSectionDescription
-			if err := item14.AssignProperties_To_SettingsSectionDescription(&value15); err != nil {
+		value9 = make([]v20160301s.SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 v20160301s.SettingsSectionDescription
+			if err := item11.AssignProperties_To_SettingsSectionDescription(&value12); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value12[index13] = value15
+			value9[index10] = value12
 		}
 	}
-	destination.FabricSettings = value12
+	destination.FabricSettings = value9
+	destination.HttpApplicationGatewayCertificate = nil
 	if source.HttpApplicationGatewayCertificate != nil {
-		var value16 v20160301s.CertificateDescription
-		if err := (*source.HttpApplicationGatewayCertificate).AssignProperties_To_CertificateDescription(&value16); err != nil {
+		destination.HttpApplicationGatewayCertificate = new(v20160301s.CertificateDescription)
+		if err := source.HttpApplicationGatewayCertificate.AssignProperties_To_CertificateDescription(destination.HttpApplicationGatewayCertificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
 		}
-		destination.HttpApplicationGatewayCertificate = &value16
-	} else {
-		destination.HttpApplicationGatewayCertificate = nil
 	}
-	var value17 string
-	value17 = string(source.ManagementEndpoint)
-	destination.ManagementEndpoint = &value17
-	var value18 []v20160301s.NodeTypes
+	destination.ManagementEndpoint = armruntime.PointerTo(source.ManagementEndpoint)
+	var value13 []v20160301s.NodeTypes
 	if source.NodeTypes != nil {
-		value18 = make([]v20160301s.NodeTypes, len(source.NodeTypes))
-		for index19, item20 := range source.NodeTypes {
-			var value21 v20160301s.NodeTypes
-			if err := item20.AssignProperties_To_NodeTypes(&value21); err != nil {
+		value13 = make([]v20160301s.NodeTypes, len(source.NodeTypes))
+		for index14, item15 := range source.NodeTypes {
+			var value16 v20160301s.NodeTypes
+			if err := item15.AssignProperties_To_NodeTypes(&value16); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			value18[index19] = value21
+			value13[index14] = value16
 		}
 	}
-	destination.NodeTypes = value18
-	if source.ReliabilityLevel != nil {
-		var value22 string
-		value22 = string((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value22
-	} else {
-		destination.ReliabilityLevel = nil
-	}
+	destination.NodeTypes = value13
+	destination.ReliabilityLevel = armruntime.ConvertString[string](source.ReliabilityLevel)
+	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
-		var value23 v20160301s.PaasClusterUpgradePolicy
-		if err := (*source.UpgradeDescription).AssignProperties_To_PaasClusterUpgradePolicy(&value23); err != nil {
+		destination.UpgradeDescription = new(v20160301s.PaasClusterUpgradePolicy)
+		if err := source.UpgradeDescription.AssignProperties_To_PaasClusterUpgradePolicy(destination.UpgradeDescription); err != nil {
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
-		destination.UpgradeDescription = &value23
-	} else {
-		destination.UpgradeDescription = nil
 	}
-	if source.VmImage != nil {
-		var value24 string
-		value24 = string((*source.VmImage))
-		destination.VmImage = &value24
-	} else {
-		destination.VmImage = nil
-	}
+	destination.VmImage = armruntime.Clone(source.VmImage)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
@@ -379,121 +242,92 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 
 // AssignProperties_From_ClusterProperties copies source into this ClusterProperties.
 func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(source *v20160301s.ClusterProperties) error {
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 AzureActiveDirectory
-		if err := value1.AssignProperties_From_AzureActiveDirectory(&(*source.AzureActiveDirectory)); err != nil {
+		destination.AzureActiveDirectory = new(AzureActiveDirectory)
+		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 CertificateDescription
-		if err := value2.AssignProperties_From_CertificateDescription(&(*source.Certificate)); err != nil {
+		destination.Certificate = new(CertificateDescription)
+		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []ClientCertificateCommonName
+	var value1 []ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 ClientCertificateCommonName
-			if err := value6.AssignProperties_From_ClientCertificateCommonName(&item5); err != nil {
+		value1 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 ClientCertificateCommonName
+			if err := value4.AssignProperties_From_ClientCertificateCommonName(&item3); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 ClientCertificateThumbprint
-			if err := value10.AssignProperties_From_ClientCertificateThumbprint(&item9); err != nil {
+		value5 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 ClientCertificateThumbprint
+			if err := value8.AssignProperties_From_ClientCertificateThumbprint(&item7); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
+	destination.ClientCertificateThumbprints = value5
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value11 DiagnosticsStorageAccountConfig
-		if err := value11.AssignProperties_From_DiagnosticsStorageAccountConfig(&(*source.DiagnosticsStorageAccountConfig)); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
+		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value11
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value12 []SettingsSectionDescription
+	var value9 []SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value12 = make([]SettingsSectionDescription, len(source.FabricSettings))
-		for index13, item14 := range source.FabricSettings {
-			var value15 SettingsSectionDescription
-			if err := value15.AssignProperties_From_SettingsSectionDescription(&item14); err != nil {
+		value9 = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 SettingsSectionDescription
+			if err := value12.AssignProperties_From_SettingsSectionDescription(&item11); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value12[index13] = value15
+			value9[index10] = value12
 		}
 	}
-	destination.FabricSettings = value12
+	destination.FabricSettings = value9
+	destination.HttpApplicationGatewayCertificate = nil
 	if source.HttpApplicationGatewayCertificate != nil {
-		var value16 CertificateDescription
-		if err := value16.AssignProperties_From_CertificateDescription(&(*source.HttpApplicationGatewayCertificate)); err != nil {
+		destination.HttpApplicationGatewayCertificate = new(CertificateDescription)
+		if err := destination.HttpApplicationGatewayCertificate.AssignProperties_From_CertificateDescription(source.HttpApplicationGatewayCertificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
 		}
-		destination.HttpApplicationGatewayCertificate = &value16
-	} else {
-		destination.HttpApplicationGatewayCertificate = nil
 	}
-	if source.ManagementEndpoint != nil {
-		var value17 string
-		value17 = string((*source.ManagementEndpoint))
-		destination.ManagementEndpoint = value17
-	} else {
-		var zero18 string
-		destination.ManagementEndpoint = zero18
-	}
-	var value19 []NodeTypes
+	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
+	var value13 []NodeTypes
 	if source.NodeTypes != nil {
-		value19 = make([]NodeTypes, len(source.NodeTypes))
-		for index20, item21 := range source.NodeTypes {
-			var value22 NodeTypes
-			if err := value22.AssignProperties_From_NodeTypes(&item21); err != nil {
+		value13 = make([]NodeTypes, len(source.NodeTypes))
+		for index14, item15 := range source.NodeTypes {
+			var value16 NodeTypes
+			if err := value16.AssignProperties_From_NodeTypes(&item15); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			value19[index20] = value22
+			value13[index14] = value16
 		}
 	}
-	destination.NodeTypes = value19
-	if source.ReliabilityLevel != nil {
-		var value23 Level
-		value23 = Level((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value23
-	} else {
-		destination.ReliabilityLevel = nil
-	}
+	destination.NodeTypes = value13
+	destination.ReliabilityLevel = armruntime.ConvertString[Level](source.ReliabilityLevel)
+	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
-		var value24 PaasClusterUpgradePolicy
-		if err := value24.AssignProperties_From_PaasClusterUpgradePolicy(&(*source.UpgradeDescription)); err != nil {
+		destination.UpgradeDescription = new(PaasClusterUpgradePolicy)
+		if err := destination.UpgradeDescription.AssignProperties_From_PaasClusterUpgradePolicy(source.UpgradeDescription); err != nil {
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
-		destination.UpgradeDescription = &value24
-	} else {
-		destination.UpgradeDescription = nil
 	}
-	if source.VmImage != nil {
-		var value25 string
-		value25 = string((*source.VmImage))
-		destination.VmImage = &value25
-	} else {
-		destination.VmImage = nil
-	}
+	destination.VmImage = armruntime.Clone(source.VmImage)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -510,31 +344,14 @@ type augmentConversionForCluster_Spec interface {
 
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160301s.Cluster_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 string
-	value2 = string(source.Location)
-	destination.Location = &value2
-	var value3 v20160301s.ClusterProperties
-	if err := source.Properties.AssignProperties_To_ClusterProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.PointerTo(source.Location)
+	var value1 v20160301s.ClusterProperties
+	if err := source.Properties.AssignProperties_To_ClusterProperties(&value1); err != nil {
 		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Properties = &value1
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -546,41 +363,18 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 
 // AssignProperties_From_Cluster_Spec copies source into this Cluster_Spec.
 func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v20160301s.Cluster_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = value2
-	} else {
-		var zero3 string
-		destination.Location = zero3
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value4 ClusterProperties
-		if err := value4.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
+		var value1 ClusterProperties
+		if err := value1.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value1
 	} else {
-		var zero5 ClusterProperties
-		destination.Properties = zero5
+		destination.Properties = ClusterProperties{}
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
+	destination.Tags = maps.Clone(source.Tags)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -643,21 +437,11 @@ type augmentConversionForDiagnosticsStorageAccountConfig interface {
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160301s.DiagnosticsStorageAccountConfig) error {
-	var value1 string
-	value1 = string(source.BlobEndpoint)
-	destination.BlobEndpoint = &value1
-	var value2 string
-	value2 = string(source.ProtectedAccountKeyName)
-	destination.ProtectedAccountKeyName = &value2
-	var value3 string
-	value3 = string(source.QueueEndpoint)
-	destination.QueueEndpoint = &value3
-	var value4 string
-	value4 = string(source.StorageAccountName)
-	destination.StorageAccountName = &value4
-	var value5 string
-	value5 = string(source.TableEndpoint)
-	destination.TableEndpoint = &value5
+	destination.BlobEndpoint = armruntime.PointerTo(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.PointerTo(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.PointerTo(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.PointerTo(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.PointerTo(source.TableEndpoint)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
@@ -668,46 +452,11 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 
 // AssignProperties_From_DiagnosticsStorageAccountConfig copies source into this DiagnosticsStorageAccountConfig.
 func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_DiagnosticsStorageAccountConfig(source *v20160301s.DiagnosticsStorageAccountConfig) error {
-	if source.BlobEndpoint != nil {
-		var value1 string
-		value1 = string((*source.BlobEndpoint))
-		destination.BlobEndpoint = value1
-	} else {
-		var zero2 string
-		destination.BlobEndpoint = zero2
-	}
-	if source.ProtectedAccountKeyName != nil {
-		var value3 string
-		value3 = string((*source.ProtectedAccountKeyName))
-		destination.ProtectedAccountKeyName = value3
-	} else {
-		var zero4 string
-		destination.ProtectedAccountKeyName = zero4
-	}
-	if source.QueueEndpoint != nil {
-		var value5 string
-		value5 = string((*source.QueueEndpoint))
-		destination.QueueEndpoint = value5
-	} else {
-		var zero6 string
-		destination.QueueEndpoint = zero6
-	}
-	if source.StorageAccountName != nil {
-		var value7 string
-		value7 = string((*source.StorageAccountName))
-		destination.StorageAccountName = value7
-	} else {
-		var zero8 string
-		destination.StorageAccountName = zero8
-	}
-	if source.TableEndpoint != nil {
-		var value9 string
-		value9 = string((*source.TableEndpoint))
-		destination.TableEndpoint = value9
-	} else {
-		var zero10 string
-		destination.TableEndpoint = zero10
-	}
+	destination.BlobEndpoint = armruntime.Deref(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.Deref(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.Deref(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.Deref(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.Deref(source.TableEndpoint)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -724,29 +473,11 @@ type augmentConversionForNodeTypes interface {
 
 // AssignProperties_To_NodeTypes copies this NodeTypes into destination.
 func (source *NodeTypes) AssignProperties_To_NodeTypes(destination *v20160301s.NodeTypes) error {
-	if source.ClientConnectionEndpointPort != nil {
-		var value1 int
-		value1 = int((*source.ClientConnectionEndpointPort))
-		destination.ClientConnectionEndpointPort = &value1
-	} else {
-		destination.ClientConnectionEndpointPort = nil
-	}
-	if source.HttpGatewayEndpointPort != nil {
-		var value2 int
-		value2 = int((*source.HttpGatewayEndpointPort))
-		destination.HttpGatewayEndpointPort = &value2
-	} else {
-		destination.HttpGatewayEndpointPort = nil
-	}
-	var value3 bool
-	value3 = bool(source.IsPrimary)
-	destination.IsPrimary = &value3
-	var value4 string
-	value4 = string(source.Name)
-	destination.Name = &value4
-	var value5 int
-	value5 = int(source.VmInstanceCount)
-	destination.VmInstanceCount = &value5
+	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
+	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
+	destination.IsPrimary = armruntime.PointerTo(source.IsPrimary)
+	destination.Name = armruntime.PointerTo(source.Name)
+	destination.VmInstanceCount = armruntime.PointerTo(source.VmInstanceCount)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNodeTypes); ok {
@@ -757,44 +488,11 @@ func (source *NodeTypes) AssignProperties_To_NodeTypes(destination *v20160301s.N
 
 // AssignProperties_From_NodeTypes copies source into this NodeTypes.
 func (destination *NodeTypes) AssignProperties_From_NodeTypes(source *v20160301s.NodeTypes) error {
-	if source.ClientConnectionEndpointPort != nil {
-		var value1 int
-		value1 = int((*source.ClientConnectionEndpointPort))
-		destination.ClientConnectionEndpointPort = &value1
-	} else {
-		destination.ClientConnectionEndpointPort = nil
-	}
-	if source.HttpGatewayEndpointPort != nil {
-		var value2 int
-		value2 = int((*source.HttpGatewayEndpointPort))
-		destination.HttpGatewayEndpointPort = &value2
-	} else {
-		destination.HttpGatewayEndpointPort = nil
-	}
-	if source.IsPrimary != nil {
-		var value3 bool
-		value3 = bool((*source.IsPrimary))
-		destination.IsPrimary = value3
-	} else {
-		var zero4 bool
-		destination.IsPrimary = zero4
-	}
-	if source.Name != nil {
-		var value5 string
-		value5 = string((*source.Name))
-		destination.Name = value5
-	} else {
-		var zero6 string
-		destination.Name = zero6
-	}
-	if source.VmInstanceCount != nil {
-		var value7 int
-		value7 = int((*source.VmInstanceCount))
-		destination.VmInstanceCount = value7
-	} else {
-		var zero8 int
-		destination.VmInstanceCount = zero8
-	}
+	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
+	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
+	destination.IsPrimary = armruntime.Deref(source.IsPrimary)
+	destination.Name = armruntime.Deref(source.Name)
+	destination.VmInstanceCount = armruntime.Deref(source.VmInstanceCount)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNodeTypes); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -811,48 +509,12 @@ type augmentConversionForPaasClusterUpgradePolicy interface {
 
 // AssignProperties_To_PaasClusterUpgradePolicy copies this PaasClusterUpgradePolicy into destination.
 func (source *PaasClusterUpgradePolicy) AssignProperties_To_PaasClusterUpgradePolicy(destination *v20160301s.PaasClusterUpgradePolicy) error {
-	if source.HealthCheckRetryTimeout != nil {
-		var value1 string
-		value1 = string((*source.HealthCheckRetryTimeout))
-		destination.HealthCheckRetryTimeout = &value1
-	} else {
-		destination.HealthCheckRetryTimeout = nil
-	}
-	if source.HealthCheckStableDuration != nil {
-		var value2 string
-		value2 = string((*source.HealthCheckStableDuration))
-		destination.HealthCheckStableDuration = &value2
-	} else {
-		destination.HealthCheckStableDuration = nil
-	}
-	if source.HealthCheckWaitDuration != nil {
-		var value3 string
-		value3 = string((*source.HealthCheckWaitDuration))
-		destination.HealthCheckWaitDuration = &value3
-	} else {
-		destination.HealthCheckWaitDuration = nil
-	}
-	if source.UpgradeDomainTimeout != nil {
-		var value4 string
-		value4 = string((*source.UpgradeDomainTimeout))
-		destination.UpgradeDomainTimeout = &value4
-	} else {
-		destination.UpgradeDomainTimeout = nil
-	}
-	if source.UpgradeReplicaSetCheckTimeout != nil {
-		var value5 string
-		value5 = string((*source.UpgradeReplicaSetCheckTimeout))
-		destination.UpgradeReplicaSetCheckTimeout = &value5
-	} else {
-		destination.UpgradeReplicaSetCheckTimeout = nil
-	}
-	if source.UpgradeTimeout != nil {
-		var value6 string
-		value6 = string((*source.UpgradeTimeout))
-		destination.UpgradeTimeout = &value6
-	} else {
-		destination.UpgradeTimeout = nil
-	}
+	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
+	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
+	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
+	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
+	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
+	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForPaasClusterUpgradePolicy); ok {
@@ -863,48 +525,12 @@ func (source *PaasClusterUpgradePolicy) AssignProperties_To_PaasClusterUpgradePo
 
 // AssignProperties_From_PaasClusterUpgradePolicy copies source into this PaasClusterUpgradePolicy.
 func (destination *PaasClusterUpgradePolicy) AssignProperties_From_PaasClusterUpgradePolicy(source *v20160301s.PaasClusterUpgradePolicy) error {
-	if source.HealthCheckRetryTimeout != nil {
-		var value1 string
-		value1 = string((*source.HealthCheckRetryTimeout))
-		destination.HealthCheckRetryTimeout = &value1
-	} else {
-		destination.HealthCheckRetryTimeout = nil
-	}
-	if source.HealthCheckStableDuration != nil {
-		var value2 string
-		value2 = string((*source.HealthCheckStableDuration))
-		destination.HealthCheckStableDuration = &value2
-	} else {
-		destination.HealthCheckStableDuration = nil
-	}
-	if source.HealthCheckWaitDuration != nil {
-		var value3 string
-		value3 = string((*source.HealthCheckWaitDuration))
-		destination.HealthCheckWaitDuration = &value3
-	} else {
-		destination.HealthCheckWaitDuration = nil
-	}
-	if source.UpgradeDomainTimeout != nil {
-		var value4 string
-		value4 = string((*source.UpgradeDomainTimeout))
-		destination.UpgradeDomainTimeout = &value4
-	} else {
-		destination.UpgradeDomainTimeout = nil
-	}
-	if source.UpgradeReplicaSetCheckTimeout != nil {
-		var value5 string
-		value5 = string((*source.UpgradeReplicaSetCheckTimeout))
-		destination.UpgradeReplicaSetCheckTimeout = &value5
-	} else {
-		destination.UpgradeReplicaSetCheckTimeout = nil
-	}
-	if source.UpgradeTimeout != nil {
-		var value6 string
-		value6 = string((*source.UpgradeTimeout))
-		destination.UpgradeTimeout = &value6
-	} else {
-		destination.UpgradeTimeout = nil
-	}
+	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
+	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
+	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
+	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
+	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
+	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPaasClusterUpgradePolicy); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -921,12 +547,8 @@ type augmentConversionForSettingsParameterDescription interface {
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160301s.SettingsParameterDescription) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	var value2 string
-	value2 = string(source.Value)
-	destination.Value = &value2
+	destination.Name = armruntime.PointerTo(source.Name)
+	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
@@ -937,22 +559,8 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 
 // AssignProperties_From_SettingsParameterDescription copies source into this SettingsParameterDescription.
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160301s.SettingsParameterDescription) error {
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 string
-		destination.Name = zero2
-	}
-	if source.Value != nil {
-		var value3 string
-		value3 = string((*source.Value))
-		destination.Value = value3
-	} else {
-		var zero4 string
-		destination.Value = zero4
-	}
+	destination.Name = armruntime.Deref(source.Name)
+	destination.Value = armruntime.Deref(source.Value)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -969,21 +577,19 @@ type augmentConversionForSettingsSectionDescription interface {
 
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160301s.SettingsSectionDescription) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	var value2 []v20160301s.SettingsParameterDescription
+	destination.Name = armruntime.PointerTo(source.Name)
+	var value1 []v20160301s.SettingsParameterDescription
 	if source.Parameters != nil {
-		value2 = make([]v20160301s.SettingsParameterDescription, len(source.Parameters))
-		for index3, item4 := range source.Parameters {
-			var value5 v20160301s.SettingsParameterDescription
-			if err := item4.AssignProperties_To_SettingsParameterDescription(&value5); err != nil {
+		value1 = make([]v20160301s.SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 v20160301s.SettingsParameterDescription
+			if err := item3.AssignProperties_To_SettingsParameterDescription(&value4); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value2
+	destination.Parameters = value1
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
@@ -994,26 +600,19 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160301s.SettingsSectionDescription) error {
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 string
-		destination.Name = zero2
-	}
-	var value3 []SettingsParameterDescription
+	destination.Name = armruntime.Deref(source.Name)
+	var value1 []SettingsParameterDescription
 	if source.Parameters != nil {
-		value3 = make([]SettingsParameterDescription, len(source.Parameters))
-		for index4, item5 := range source.Parameters {
-			var value6 SettingsParameterDescription
-			if err := value6.AssignProperties_From_SettingsParameterDescription(&item5); err != nil {
+		value1 = make([]SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 SettingsParameterDescription
+			if err := value4.AssignProperties_From_SettingsParameterDescription(&item3); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value3
+	destination.Parameters = value1
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
 		return augmented.AssignPropertiesFrom(source)

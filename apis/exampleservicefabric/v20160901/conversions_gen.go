@@ -7,6 +7,7 @@ import (
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -19,27 +20,9 @@ type augmentConversionForAzureActiveDirectory interface {
 
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
@@ -50,27 +33,9 @@ func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(des
 
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160901s.AzureActiveDirectory) error {
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -87,23 +52,9 @@ type augmentConversionForCertificateDescription interface {
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160901s.CertificateDescription) error {
-	var value1 string
-	value1 = string(source.Thumbprint)
-	destination.Thumbprint = &value1
-	if source.ThumbprintSecondary != nil {
-		var value2 string
-		value2 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value2
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value3 string
-		value3 = string((*source.X509StoreName))
-		destination.X509StoreName = &value3
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.PointerTo(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.ConvertString[string](source.X509StoreName)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
@@ -114,28 +65,9 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160901s.CertificateDescription) error {
-	if source.Thumbprint != nil {
-		var value1 string
-		value1 = string((*source.Thumbprint))
-		destination.Thumbprint = value1
-	} else {
-		var zero2 string
-		destination.Thumbprint = zero2
-	}
-	if source.ThumbprintSecondary != nil {
-		var value3 string
-		value3 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value3
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value4 CertificateDescription_X509StoreName
-		value4 = CertificateDescription_X509StoreName((*source.X509StoreName))
-		destination.X509StoreName = &value4
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.Deref(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.ConvertString[CertificateDescription_X509StoreName](source.X509StoreName)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -152,15 +84,9 @@ type augmentConversionForClientCertificateCommonName interface {
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160901s.ClientCertificateCommonName) error {
-	var value1 string
-	value1 = string(source.CertificateCommonName)
-	destination.CertificateCommonName = &value1
-	var value2 string
-	value2 = string(source.CertificateIssuerThumbprint)
-	destination.CertificateIssuerThumbprint = &value2
-	var value3 bool
-	value3 = bool(source.IsAdmin)
-	destination.IsAdmin = &value3
+	destination.CertificateCommonName = armruntime.PointerTo(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.PointerTo(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
@@ -171,30 +97,9 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 
 // AssignProperties_From_ClientCertificateCommonName copies source into this ClientCertificateCommonName.
 func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCertificateCommonName(source *v20160901s.ClientCertificateCommonName) error {
-	if source.CertificateCommonName != nil {
-		var value1 string
-		value1 = string((*source.CertificateCommonName))
-		destination.CertificateCommonName = value1
-	} else {
-		var zero2 string
-		destination.CertificateCommonName = zero2
-	}
-	if source.CertificateIssuerThumbprint != nil {
-		var value3 string
-		value3 = string((*source.CertificateIssuerThumbprint))
-		destination.CertificateIssuerThumbprint = value3
-	} else {
-		var zero4 string
-		destination.CertificateIssuerThumbprint = zero4
-	}
-	if source.IsAdmin != nil {
-		var value5 bool
-		value5 = bool((*source.IsAdmin))
-		destination.IsAdmin = value5
-	} else {
-		var zero6 bool
-		destination.IsAdmin = zero6
-	}
+	destination.CertificateCommonName = armruntime.Deref(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.Deref(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -211,12 +116,8 @@ type augmentConversionForClientCertificateThumbprint interface {
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160901s.ClientCertificateThumbprint) error {
-	var value1 string
-	value1 = string(source.CertificateThumbprint)
-	destination.CertificateThumbprint = &value1
-	var value2 bool
-	value2 = bool(source.IsAdmin)
-	destination.IsAdmin = &value2
+	destination.CertificateThumbprint = armruntime.PointerTo(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
@@ -227,22 +128,8 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 
 // AssignProperties_From_ClientCertificateThumbprint copies source into this ClientCertificateThumbprint.
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160901s.ClientCertificateThumbprint) error {
-	if source.CertificateThumbprint != nil {
-		var value1 string
-		value1 = string((*source.CertificateThumbprint))
-		destination.CertificateThumbprint = value1
-	} else {
-		var zero2 string
-		destination.CertificateThumbprint = zero2
-	}
-	if source.IsAdmin != nil {
-		var value3 bool
-		value3 = bool((*source.IsAdmin))
-		destination.IsAdmin = value3
-	} else {
-		var zero4 bool
-		destination.IsAdmin = zero4
-	}
+	destination.CertificateThumbprint = armruntime.Deref(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -259,130 +146,94 @@ type augmentConversionForClusterProperties interface {
 
 // AssignProperties_To_ClusterProperties copies this ClusterProperties into destination.
 func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destination *v20160901s.ClusterProperties) error {
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 v20160901s.AzureActiveDirectory
-		if err := (*source.AzureActiveDirectory).AssignProperties_To_AzureActiveDirectory(&value1); err != nil {
+		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
+		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 v20160901s.CertificateDescription
-		if err := (*source.Certificate).AssignProperties_To_CertificateDescription(&value2); err != nil {
+		destination.Certificate = new(v20160901s.CertificateDescription)
+		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []v20160901s.ClientCertificateCommonName
+	var value1 []v20160901s.ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 v20160901s.ClientCertificateCommonName
-			if err := item5.AssignProperties_To_ClientCertificateCommonName(&value6); err != nil {
+		value1 = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 v20160901s.ClientCertificateCommonName
+			if err := item3.AssignProperties_To_ClientCertificateCommonName(&value4); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []v20160901s.ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []v20160901s.ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 v20160901s.ClientCertificateThumbprint
-			if err := item9.AssignProperties_To_ClientCertificateThumbprint(&value10); err != nil {
+		value5 = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 v20160901s.ClientCertificateThumbprint
+			if err := item7.AssignProperties_To_ClientCertificateThumbprint(&value8); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
-	if source.ClusterCodeVersion != nil {
-		var value11 string
-		value11 = string((*source.ClusterCodeVersion))
-		destination.ClusterCodeVersion = &value11
-	} else {
-		destination.ClusterCodeVersion = nil
-	}
+	destination.ClientCertificateThumbprints = value5
+	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value12 v20160901s.DiagnosticsStorageAccountConfig
-		if err := (*source.DiagnosticsStorageAccountConfig).AssignProperties_To_DiagnosticsStorageAccountConfig(&value12); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
+		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value12
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value13 []v20160901s.SettingsSectionDescription
+	var value9 []v20160901s.SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value13 = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
-		for index14, item15 := range source.FabricSettings {
-			var value16 v20160901s.SettingsSectionDescription
-			if err := item15.AssignProperties_To_SettingsSectionDescription(&value16); err != nil {
+		value9 = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 v20160901s.SettingsSectionDescription
+			if err := item11.AssignProperties_To_SettingsSectionDescription(&value12); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+			}
+			value9[index10] = value12
+		}
+	}
+	destination.FabricSettings = value9
+	destination.ManagementEndpoint = armruntime.PointerTo(source.ManagementEndpoint)
+	var value13 []v20160901s.NodeTypeDescription
+	if source.NodeTypes != nil {
+		value13 = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
+		for index14, item15 := range source.NodeTypes {
+			var value16 v20160901s.NodeTypeDescription
+			if err := item15.AssignProperties_To_NodeTypeDescription(&value16); err != nil {
+				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
 			value13[index14] = value16
 		}
 	}
-	destination.FabricSettings = value13
-	var value17 string
-	value17 = string(source.ManagementEndpoint)
-	destination.ManagementEndpoint = &value17
-	var value18 []v20160901s.NodeTypeDescription
-	if source.NodeTypes != nil {
-		value18 = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
-		for index19, item20 := range source.NodeTypes {
-			var value21 v20160901s.NodeTypeDescription
-			if err := item20.AssignProperties_To_NodeTypeDescription(&value21); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
-			}
-			value18[index19] = value21
-		}
-	}
-	destination.NodeTypes = value18
-	if source.ReliabilityLevel != nil {
-		var value22 string
-		value22 = string((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value22
-	} else {
-		destination.ReliabilityLevel = nil
-	}
+	destination.NodeTypes = value13
+	destination.ReliabilityLevel = armruntime.ConvertString[string](source.ReliabilityLevel)
+	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
-		var value23 v20160901s.CertificateDescription
-		if err := (*source.ReverseProxyCertificate).AssignProperties_To_CertificateDescription(&value23); err != nil {
+		destination.ReverseProxyCertificate = new(v20160901s.CertificateDescription)
+		if err := source.ReverseProxyCertificate.AssignProperties_To_CertificateDescription(destination.ReverseProxyCertificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.ReverseProxyCertificate: %w", err)
 		}
-		destination.ReverseProxyCertificate = &value23
-	} else {
-		destination.ReverseProxyCertificate = nil
 	}
+	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
-		var value24 v20160901s.ClusterUpgradePolicy
-		if err := (*source.UpgradeDescription).AssignProperties_To_ClusterUpgradePolicy(&value24); err != nil {
+		destination.UpgradeDescription = new(v20160901s.ClusterUpgradePolicy)
+		if err := source.UpgradeDescription.AssignProperties_To_ClusterUpgradePolicy(destination.UpgradeDescription); err != nil {
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
-		destination.UpgradeDescription = &value24
-	} else {
-		destination.UpgradeDescription = nil
 	}
-	if source.UpgradeMode != nil {
-		var value25 string
-		value25 = string((*source.UpgradeMode))
-		destination.UpgradeMode = &value25
-	} else {
-		destination.UpgradeMode = nil
-	}
-	if source.VmImage != nil {
-		var value26 string
-		value26 = string((*source.VmImage))
-		destination.VmImage = &value26
-	} else {
-		destination.VmImage = nil
-	}
+	destination.UpgradeMode = armruntime.ConvertString[string](source.UpgradeMode)
+	destination.VmImage = armruntime.Clone(source.VmImage)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
@@ -393,135 +244,94 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 
 // AssignProperties_From_ClusterProperties copies source into this ClusterProperties.
 func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(source *v20160901s.ClusterProperties) error {
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 AzureActiveDirectory
-		if err := value1.AssignProperties_From_AzureActiveDirectory(&(*source.AzureActiveDirectory)); err != nil {
+		destination.AzureActiveDirectory = new(AzureActiveDirectory)
+		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 CertificateDescription
-		if err := value2.AssignProperties_From_CertificateDescription(&(*source.Certificate)); err != nil {
+		destination.Certificate = new(CertificateDescription)
+		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []ClientCertificateCommonName
+	var value1 []ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 ClientCertificateCommonName
-			if err := value6.AssignProperties_From_ClientCertificateCommonName(&item5); err != nil {
+		value1 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 ClientCertificateCommonName
+			if err := value4.AssignProperties_From_ClientCertificateCommonName(&item3); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 ClientCertificateThumbprint
-			if err := value10.AssignProperties_From_ClientCertificateThumbprint(&item9); err != nil {
+		value5 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 ClientCertificateThumbprint
+			if err := value8.AssignProperties_From_ClientCertificateThumbprint(&item7); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
-	if source.ClusterCodeVersion != nil {
-		var value11 string
-		value11 = string((*source.ClusterCodeVersion))
-		destination.ClusterCodeVersion = &value11
-	} else {
-		destination.ClusterCodeVersion = nil
-	}
+	destination.ClientCertificateThumbprints = value5
+	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value12 DiagnosticsStorageAccountConfig
-		if err := value12.AssignProperties_From_DiagnosticsStorageAccountConfig(&(*source.DiagnosticsStorageAccountConfig)); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
+		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value12
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value13 []SettingsSectionDescription
+	var value9 []SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value13 = make([]SettingsSectionDescription, len(source.FabricSettings))
-		for index14, item15 := range source.FabricSettings {
-			var value16 SettingsSectionDescription
-			if err := value16.AssignProperties_From_SettingsSectionDescription(&item15); err != nil {
+		value9 = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 SettingsSectionDescription
+			if err := value12.AssignProperties_From_SettingsSectionDescription(&item11); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+			}
+			value9[index10] = value12
+		}
+	}
+	destination.FabricSettings = value9
+	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
+	var value13 []NodeTypeDescription
+	if source.NodeTypes != nil {
+		value13 = make([]NodeTypeDescription, len(source.NodeTypes))
+		for index14, item15 := range source.NodeTypes {
+			var value16 NodeTypeDescription
+			if err := value16.AssignProperties_From_NodeTypeDescription(&item15); err != nil {
+				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
 			value13[index14] = value16
 		}
 	}
-	destination.FabricSettings = value13
-	if source.ManagementEndpoint != nil {
-		var value17 string
-		value17 = string((*source.ManagementEndpoint))
-		destination.ManagementEndpoint = value17
-	} else {
-		var zero18 string
-		destination.ManagementEndpoint = zero18
-	}
-	var value19 []NodeTypeDescription
-	if source.NodeTypes != nil {
-		value19 = make([]NodeTypeDescription, len(source.NodeTypes))
-		for index20, item21 := range source.NodeTypes {
-			var value22 NodeTypeDescription
-			if err := value22.AssignProperties_From_NodeTypeDescription(&item21); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
-			}
-			value19[index20] = value22
-		}
-	}
-	destination.NodeTypes = value19
-	if source.ReliabilityLevel != nil {
-		var value23 ClusterProperties_ReliabilityLevel
-		value23 = ClusterProperties_ReliabilityLevel((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value23
-	} else {
-		destination.ReliabilityLevel = nil
-	}
+	destination.NodeTypes = value13
+	destination.ReliabilityLevel = armruntime.ConvertString[ClusterProperties_ReliabilityLevel](source.ReliabilityLevel)
+	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
-		var value24 CertificateDescription
-		if err := value24.AssignProperties_From_CertificateDescription(&(*source.ReverseProxyCertificate)); err != nil {
+		destination.ReverseProxyCertificate = new(CertificateDescription)
+		if err := destination.ReverseProxyCertificate.AssignProperties_From_CertificateDescription(source.ReverseProxyCertificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.ReverseProxyCertificate: %w", err)
 		}
-		destination.ReverseProxyCertificate = &value24
-	} else {
-		destination.ReverseProxyCertificate = nil
 	}
+	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
-		var value25 ClusterUpgradePolicy
-		if err := value25.AssignProperties_From_ClusterUpgradePolicy(&(*source.UpgradeDescription)); err != nil {
+		destination.UpgradeDescription = new(ClusterUpgradePolicy)
+		if err := destination.UpgradeDescription.AssignProperties_From_ClusterUpgradePolicy(source.UpgradeDescription); err != nil {
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
-		destination.UpgradeDescription = &value25
-	} else {
-		destination.UpgradeDescription = nil
 	}
-	if source.UpgradeMode != nil {
-		var value26 ClusterProperties_UpgradeMode
-		value26 = ClusterProperties_UpgradeMode((*source.UpgradeMode))
-		destination.UpgradeMode = &value26
-	} else {
-		destination.UpgradeMode = nil
-	}
-	if source.VmImage != nil {
-		var value27 string
-		value27 = string((*source.VmImage))
-		destination.VmImage = &value27
-	} else {
-		destination.VmImage = nil
-	}
+	destination.UpgradeMode = armruntime.ConvertString[ClusterProperties_UpgradeMode](source.UpgradeMode)
+	destination.VmImage = armruntime.Clone(source.VmImage)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -538,55 +348,13 @@ type augmentConversionForClusterUpgradePolicy interface {
 
 // AssignProperties_To_ClusterUpgradePolicy copies this ClusterUpgradePolicy into destination.
 func (source *ClusterUpgradePolicy) AssignProperties_To_ClusterUpgradePolicy(destination *v20160901s.ClusterUpgradePolicy) error {
-	if source.HealthCheckRetryTimeout != nil {
-		var value1 string
-		value1 = string((*source.HealthCheckRetryTimeout))
-		destination.HealthCheckRetryTimeout = &value1
-	} else {
-		destination.HealthCheckRetryTimeout = nil
-	}
-	if source.HealthCheckStableDuration != nil {
-		var value2 string
-		value2 = string((*source.HealthCheckStableDuration))
-		destination.HealthCheckStableDuration = &value2
-	} else {
-		destination.HealthCheckStableDuration = nil
-	}
-	if source.HealthCheckWaitDuration != nil {
-		var value3 string
-		value3 = string((*source.HealthCheckWaitDuration))
-		destination.HealthCheckWaitDuration = &value3
-	} else {
-		destination.HealthCheckWaitDuration = nil
-	}
-	if source.OverrideUserUpgradePolicy != nil {
-		var value4 bool
-		value4 = bool((*source.OverrideUserUpgradePolicy))
-		destination.OverrideUserUpgradePolicy = &value4
-	} else {
-		destination.OverrideUserUpgradePolicy = nil
-	}
-	if source.UpgradeDomainTimeout != nil {
-		var value5 string
-		value5 = string((*source.UpgradeDomainTimeout))
-		destination.UpgradeDomainTimeout = &value5
-	} else {
-		destination.UpgradeDomainTimeout = nil
-	}
-	if source.UpgradeReplicaSetCheckTimeout != nil {
-		var value6 string
-		value6 = string((*source.UpgradeReplicaSetCheckTimeout))
-		destination.UpgradeReplicaSetCheckTimeout = &value6
-	} else {
-		destination.UpgradeReplicaSetCheckTimeout = nil
-	}
-	if source.UpgradeTimeout != nil {
-		var value7 string
-		value7 = string((*source.UpgradeTimeout))
-		destination.UpgradeTimeout = &value7
-	} else {
-		destination.UpgradeTimeout = nil
-	}
+	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
+	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
+	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
+	destination.OverrideUserUpgradePolicy = armruntime.Clone(source.OverrideUserUpgradePolicy)
+	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
+	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
+	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClusterUpgradePolicy); ok {
@@ -597,55 +365,13 @@ func (source *ClusterUpgradePolicy) AssignProperties_To_ClusterUpgradePolicy(des
 
 // AssignProperties_From_ClusterUpgradePolicy copies source into this ClusterUpgradePolicy.
 func (destination *ClusterUpgradePolicy) AssignProperties_From_ClusterUpgradePolicy(source *v20160901s.ClusterUpgradePolicy) error {
-	if source.HealthCheckRetryTimeout != nil {
-		var value1 string
-		value1 = string((*source.HealthCheckRetryTimeout))
-		destination.HealthCheckRetryTimeout = &value1
-	} else {
-		destination.HealthCheckRetryTimeout = nil
-	}
-	if source.HealthCheckStableDuration != nil {
-		var value2 string
-		value2 = string((*source.HealthCheckStableDuration))
-		destination.HealthCheckStableDuration = &value2
-	} else {
-		destination.HealthCheckStableDuration = nil
-	}
-	if source.HealthCheckWaitDuration != nil {
-		var value3 string
-		value3 = string((*source.HealthCheckWaitDuration))
-		destination.HealthCheckWaitDuration = &value3
-	} else {
-		destination.HealthCheckWaitDuration = nil
-	}
-	if source.OverrideUserUpgradePolicy != nil {
-		var value4 bool
-		value4 = bool((*source.OverrideUserUpgradePolicy))
-		destination.OverrideUserUpgradePolicy = &value4
-	} else {
-		destination.OverrideUserUpgradePolicy = nil
-	}
-	if source.UpgradeDomainTimeout != nil {
-		var value5 string
-		value5 = string((*source.UpgradeDomainTimeout))
-		destination.UpgradeDomainTimeout = &value5
-	} else {
-		destination.UpgradeDomainTimeout = nil
-	}
-	if source.UpgradeReplicaSetCheckTimeout != nil {
-		var value6 string
-		value6 = string((*source.UpgradeReplicaSetCheckTimeout))
-		destination.UpgradeReplicaSetCheckTimeout = &value6
-	} else {
-		destination.UpgradeReplicaSetCheckTimeout = nil
-	}
-	if source.UpgradeTimeout != nil {
-		var value7 string
-		value7 = string((*source.UpgradeTimeout))
-		destination.UpgradeTimeout = &value7
-	} else {
-		destination.UpgradeTimeout = nil
-	}
+	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
+	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
+	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
+	destination.OverrideUserUpgradePolicy = armruntime.Clone(source.OverrideUserUpgradePolicy)
+	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
+	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
+	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClusterUpgradePolicy); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -662,31 +388,14 @@ type augmentConversionForCluster_Spec interface {
 
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160901s.Cluster_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 string
-	value2 = string(source.Location)
-	destination.Location = &value2
-	var value3 v20160901s.ClusterProperties
-	if err := source.Properties.AssignProperties_To_ClusterProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.PointerTo(source.Location)
+	var value1 v20160901s.ClusterProperties
+	if err := source.Properties.AssignProperties_To_ClusterProperties(&value1); err != nil {
 		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Properties = &value1
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -698,41 +407,18 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 
 // AssignProperties_From_Cluster_Spec copies source into this Cluster_Spec.
 func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v20160901s.Cluster_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = value2
-	} else {
-		var zero3 string
-		destination.Location = zero3
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value4 ClusterProperties
-		if err := value4.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
+		var value1 ClusterProperties
+		if err := value1.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value1
 	} else {
-		var zero5 ClusterProperties
-		destination.Properties = zero5
+		destination.Properties = ClusterProperties{}
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
+	destination.Tags = maps.Clone(source.Tags)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -795,21 +481,11 @@ type augmentConversionForDiagnosticsStorageAccountConfig interface {
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
-	var value1 string
-	value1 = string(source.BlobEndpoint)
-	destination.BlobEndpoint = &value1
-	var value2 string
-	value2 = string(source.ProtectedAccountKeyName)
-	destination.ProtectedAccountKeyName = &value2
-	var value3 string
-	value3 = string(source.QueueEndpoint)
-	destination.QueueEndpoint = &value3
-	var value4 string
-	value4 = string(source.StorageAccountName)
-	destination.StorageAccountName = &value4
-	var value5 string
-	value5 = string(source.TableEndpoint)
-	destination.TableEndpoint = &value5
+	destination.BlobEndpoint = armruntime.PointerTo(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.PointerTo(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.PointerTo(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.PointerTo(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.PointerTo(source.TableEndpoint)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
@@ -820,46 +496,11 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 
 // AssignProperties_From_DiagnosticsStorageAccountConfig copies source into this DiagnosticsStorageAccountConfig.
 func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_DiagnosticsStorageAccountConfig(source *v20160901s.DiagnosticsStorageAccountConfig) error {
-	if source.BlobEndpoint != nil {
-		var value1 string
-		value1 = string((*source.BlobEndpoint))
-		destination.BlobEndpoint = value1
-	} else {
-		var zero2 string
-		destination.BlobEndpoint = zero2
-	}
-	if source.ProtectedAccountKeyName != nil {
-		var value3 string
-		value3 = string((*source.ProtectedAccountKeyName))
-		destination.ProtectedAccountKeyName = value3
-	} else {
-		var zero4 string
-		destination.ProtectedAccountKeyName = zero4
-	}
-	if source.QueueEndpoint != nil {
-		var value5 string
-		value5 = string((*source.QueueEndpoint))
-		destination.QueueEndpoint = value5
-	} else {
-		var zero6 string
-		destination.QueueEndpoint = zero6
-	}
-	if source.StorageAccountName != nil {
-		var value7 string
-		value7 = string((*source.StorageAccountName))
-		destination.StorageAccountName = value7
-	} else {
-		var zero8 string
-		destination.StorageAccountName = zero8
-	}
-	if source.TableEndpoint != nil {
-		var value9 string
-		value9 = string((*source.TableEndpoint))
-		destination.TableEndpoint = value9
-	} else {
-		var zero10 string
-		destination.TableEndpoint = zero10
-	}
+	destination.BlobEndpoint = armruntime.Deref(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.Deref(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.Deref(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.Deref(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.Deref(source.TableEndpoint)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -876,36 +517,12 @@ type augmentConversionForNodeTypeDescription interface {
 
 // AssignProperties_To_NodeTypeDescription copies this NodeTypeDescription into destination.
 func (source *NodeTypeDescription) AssignProperties_To_NodeTypeDescription(destination *v20160901s.NodeTypeDescription) error {
-	if source.ClientConnectionEndpointPort != nil {
-		var value1 int
-		value1 = int((*source.ClientConnectionEndpointPort))
-		destination.ClientConnectionEndpointPort = &value1
-	} else {
-		destination.ClientConnectionEndpointPort = nil
-	}
-	if source.DurabilityLevel != nil {
-		var value2 string
-		value2 = string((*source.DurabilityLevel))
-		destination.DurabilityLevel = &value2
-	} else {
-		destination.DurabilityLevel = nil
-	}
-	if source.HttpGatewayEndpointPort != nil {
-		var value3 int
-		value3 = int((*source.HttpGatewayEndpointPort))
-		destination.HttpGatewayEndpointPort = &value3
-	} else {
-		destination.HttpGatewayEndpointPort = nil
-	}
-	var value4 bool
-	value4 = bool(source.IsPrimary)
-	destination.IsPrimary = &value4
-	var value5 string
-	value5 = string(source.Name)
-	destination.Name = &value5
-	var value6 int
-	value6 = int(source.VmInstanceCount)
-	destination.VmInstanceCount = &value6
+	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
+	destination.DurabilityLevel = armruntime.ConvertString[string](source.DurabilityLevel)
+	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
+	destination.IsPrimary = armruntime.PointerTo(source.IsPrimary)
+	destination.Name = armruntime.PointerTo(source.Name)
+	destination.VmInstanceCount = armruntime.PointerTo(source.VmInstanceCount)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNodeTypeDescription); ok {
@@ -916,51 +533,12 @@ func (source *NodeTypeDescription) AssignProperties_To_NodeTypeDescription(desti
 
 // AssignProperties_From_NodeTypeDescription copies source into this NodeTypeDescription.
 func (destination *NodeTypeDescription) AssignProperties_From_NodeTypeDescription(source *v20160901s.NodeTypeDescription) error {
-	if source.ClientConnectionEndpointPort != nil {
-		var value1 int
-		value1 = int((*source.ClientConnectionEndpointPort))
-		destination.ClientConnectionEndpointPort = &value1
-	} else {
-		destination.ClientConnectionEndpointPort = nil
-	}
-	if source.DurabilityLevel != nil {
-		var value2 NodeTypeDescription_DurabilityLevel
-		value2 = NodeTypeDescription_DurabilityLevel((*source.DurabilityLevel))
-		destination.DurabilityLevel = &value2
-	} else {
-		destination.DurabilityLevel = nil
-	}
-	if source.HttpGatewayEndpointPort != nil {
-		var value3 int
-		value3 = int((*source.HttpGatewayEndpointPort))
-		destination.HttpGatewayEndpointPort = &value3
-	} else {
-		destination.HttpGatewayEndpointPort = nil
-	}
-	if source.IsPrimary != nil {
-		var value4 bool
-		value4 = bool((*source.IsPrimary))
-		destination.IsPrimary = value4
-	} else {
-		var zero5 bool
-		destination.IsPrimary = zero5
-	}
-	if source.Name != nil {
-		var value6 string
-		value6 = string((*source.Name))
-		destination.Name = value6
-	} else {
-		var zero7 string
-		destination.Name = zero7
-	}
-	if source.VmInstanceCount != nil {
-		var value8 int
-		value8 = int((*source.VmInstanceCount))
-		destination.VmInstanceCount = value8
-	} else {
-		var zero9 int
-		destination.VmInstanceCount = zero9
-	}
+	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
+	destination.DurabilityLevel = armruntime.ConvertString[NodeTypeDescription_DurabilityLevel](source.DurabilityLevel)
+	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
+	destination.IsPrimary = armruntime.Deref(source.IsPrimary)
+	destination.Name = armruntime.Deref(source.Name)
+	destination.VmInstanceCount = armruntime.Deref(source.VmInstanceCount)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNodeTypeDescription); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -977,12 +555,8 @@ type augmentConversionForSettingsParameterDescription interface {
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160901s.SettingsParameterDescription) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	var value2 string
-	value2 = string(source.Value)
-	destination.Value = &value2
+	destination.Name = armruntime.PointerTo(source.Name)
+	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
@@ -993,22 +567,8 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 
 // AssignProperties_From_SettingsParameterDescription copies source into this SettingsParameterDescription.
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160901s.SettingsParameterDescription) error {
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 string
-		destination.Name = zero2
-	}
-	if source.Value != nil {
-		var value3 string
-		value3 = string((*source.Value))
-		destination.Value = value3
-	} else {
-		var zero4 string
-		destination.Value = zero4
-	}
+	destination.Name = armruntime.Deref(source.Name)
+	destination.Value = armruntime.Deref(source.Value)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -1025,21 +585,19 @@ type augmentConversionForSettingsSectionDescription interface {
 
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160901s.SettingsSectionDescription) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	var value2 []v20160901s.SettingsParameterDescription
+	destination.Name = armruntime.PointerTo(source.Name)
+	var value1 []v20160901s.SettingsParameterDescription
 	if source.Parameters != nil {
-		value2 = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
-		for index3, item4 := range source.Parameters {
-			var value5 v20160901s.SettingsParameterDescription
-			if err := item4.AssignProperties_To_SettingsParameterDescription(&value5); err != nil {
+		value1 = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 v20160901s.SettingsParameterDescription
+			if err := item3.AssignProperties_To_SettingsParameterDescription(&value4); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value2
+	destination.Parameters = value1
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
@@ -1050,26 +608,19 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160901s.SettingsSectionDescription) error {
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 string
-		destination.Name = zero2
-	}
-	var value3 []SettingsParameterDescription
+	destination.Name = armruntime.Deref(source.Name)
+	var value1 []SettingsParameterDescription
 	if source.Parameters != nil {
-		value3 = make([]SettingsParameterDescription, len(source.Parameters))
-		for index4, item5 := range source.Parameters {
-			var value6 SettingsParameterDescription
-			if err := value6.AssignProperties_From_SettingsParameterDescription(&item5); err != nil {
+		value1 = make([]SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 SettingsParameterDescription
+			if err := value4.AssignProperties_From_SettingsParameterDescription(&item3); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value3
+	destination.Parameters = value1
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
 		return augmented.AssignPropertiesFrom(source)

@@ -7,6 +7,7 @@ import (
 	v20230501previews "github.com/armhub/armhub/apis/examplestorage/v20230501preview/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -19,23 +20,8 @@ type augmentConversionForContainerProperties interface {
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501previews.ContainerProperties) error {
-	var value1 map[string]string
-	if source.Metadata != nil {
-		value1 = make(map[string]string, len(source.Metadata))
-		for key2, item3 := range source.Metadata {
-			var value4 string
-			value4 = string(item3)
-			value1[key2] = value4
-		}
-	}
-	destination.Metadata = value1
-	if source.PublicAccess != nil {
-		var value5 string
-		value5 = string((*source.PublicAccess))
-		destination.PublicAccess = &value5
-	} else {
-		destination.PublicAccess = nil
-	}
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.ConvertString[string](source.PublicAccess)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
@@ -46,23 +32,8 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20230501previews.ContainerProperties) error {
-	var value1 map[string]string
-	if source.Metadata != nil {
-		value1 = make(map[string]string, len(source.Metadata))
-		for key2, item3 := range source.Metadata {
-			var value4 string
-			value4 = string(item3)
-			value1[key2] = value4
-		}
-	}
-	destination.Metadata = value1
-	if source.PublicAccess != nil {
-		var value5 ContainerProperties_PublicAccess
-		value5 = ContainerProperties_PublicAccess((*source.PublicAccess))
-		destination.PublicAccess = &value5
-	} else {
-		destination.PublicAccess = nil
-	}
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.ConvertString[ContainerProperties_PublicAccess](source.PublicAccess)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -79,16 +50,8 @@ type augmentConversionForCustomDomain interface {
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
 func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230501previews.CustomDomain) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	if source.UseSubDomainName != nil {
-		var value2 bool
-		value2 = bool((*source.UseSubDomainName))
-		destination.UseSubDomainName = &value2
-	} else {
-		destination.UseSubDomainName = nil
-	}
+	destination.Name = armruntime.PointerTo(source.Name)
+	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
@@ -99,21 +62,8 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 
 // AssignProperties_From_CustomDomain copies source into this CustomDomain.
 func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v20230501previews.CustomDomain) error {
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 string
-		destination.Name = zero2
-	}
-	if source.UseSubDomainName != nil {
-		var value3 bool
-		value3 = bool((*source.UseSubDomainName))
-		destination.UseSubDomainName = &value3
-	} else {
-		destination.UseSubDomainName = nil
-	}
+	destination.Name = armruntime.Deref(source.Name)
+	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -130,24 +80,14 @@ type augmentConversionForEncryption interface {
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
 func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501previews.Encryption) error {
-	var value1 string
-	value1 = string(source.KeySource)
-	destination.KeySource = &value1
-	if source.RequireInfrastructureEncryption != nil {
-		var value2 bool
-		value2 = bool((*source.RequireInfrastructureEncryption))
-		destination.RequireInfrastructureEncryption = &value2
-	} else {
-		destination.RequireInfrastructureEncryption = nil
-	}
+	destination.KeySource = armruntime.PointerTo(string(source.KeySource))
+	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.Services = nil
 	if source.Services != nil {
-		var value3 v20230501previews.EncryptionServices
-		if err := (*source.Services).AssignProperties_To_EncryptionServices(&value3); err != nil {
+		destination.Services = new(v20230501previews.EncryptionServices)
+		if err := source.Services.AssignProperties_To_EncryptionServices(destination.Services); err != nil {
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
-		destination.Services = &value3
-	} else {
-		destination.Services = nil
 	}
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -159,29 +99,14 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501p
 
 // AssignProperties_From_Encryption copies source into this Encryption.
 func (destination *Encryption) AssignProperties_From_Encryption(source *v20230501previews.Encryption) error {
-	if source.KeySource != nil {
-		var value1 Encryption_KeySource
-		value1 = Encryption_KeySource((*source.KeySource))
-		destination.KeySource = value1
-	} else {
-		var zero2 Encryption_KeySource
-		destination.KeySource = zero2
-	}
-	if source.RequireInfrastructureEncryption != nil {
-		var value3 bool
-		value3 = bool((*source.RequireInfrastructureEncryption))
-		destination.RequireInfrastructureEncryption = &value3
-	} else {
-		destination.RequireInfrastructureEncryption = nil
-	}
+	destination.KeySource = Encryption_KeySource(armruntime.Deref(source.KeySource))
+	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.Services = nil
 	if source.Services != nil {
-		var value4 EncryptionServices
-		if err := value4.AssignProperties_From_EncryptionServices(&(*source.Services)); err != nil {
+		destination.Services = new(EncryptionServices)
+		if err := destination.Services.AssignProperties_From_EncryptionServices(source.Services); err != nil {
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
-		destination.Services = &value4
-	} else {
-		destination.Services = nil
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
@@ -199,20 +124,8 @@ type augmentConversionForEncryptionService interface {
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20230501previews.EncryptionService) error {
-	if source.Enabled != nil {
-		var value1 bool
-		value1 = bool((*source.Enabled))
-		destination.Enabled = &value1
-	} else {
-		destination.Enabled = nil
-	}
-	if source.KeyType != nil {
-		var value2 string
-		value2 = string((*source.KeyType))
-		destination.KeyType = &value2
-	} else {
-		destination.KeyType = nil
-	}
+	destination.Enabled = armruntime.Clone(source.Enabled)
+	destination.KeyType = armruntime.ConvertString[string](source.KeyType)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
@@ -223,20 +136,8 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20230501previews.EncryptionService) error {
-	if source.Enabled != nil {
-		var value1 bool
-		value1 = bool((*source.Enabled))
-		destination.Enabled = &value1
-	} else {
-		destination.Enabled = nil
-	}
-	if source.KeyType != nil {
-		var value2 EncryptionService_KeyType
-		value2 = EncryptionService_KeyType((*source.KeyType))
-		destination.KeyType = &value2
-	} else {
-		destination.KeyType = nil
-	}
+	destination.Enabled = armruntime.Clone(source.Enabled)
+	destination.KeyType = armruntime.ConvertString[EncryptionService_KeyType](source.KeyType)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -253,23 +154,19 @@ type augmentConversionForEncryptionServices interface {
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
 func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destination *v20230501previews.EncryptionServices) error {
+	destination.Blob = nil
 	if source.Blob != nil {
-		var value1 v20230501previews.EncryptionService
-		if err := (*source.Blob).AssignProperties_To_EncryptionService(&value1); err != nil {
+		destination.Blob = new(v20230501previews.EncryptionService)
+		if err := source.Blob.AssignProperties_To_EncryptionService(destination.Blob); err != nil {
 			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
 		}
-		destination.Blob = &value1
-	} else {
-		destination.Blob = nil
 	}
+	destination.File = nil
 	if source.File != nil {
-		var value2 v20230501previews.EncryptionService
-		if err := (*source.File).AssignProperties_To_EncryptionService(&value2); err != nil {
+		destination.File = new(v20230501previews.EncryptionService)
+		if err := source.File.AssignProperties_To_EncryptionService(destination.File); err != nil {
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
-		destination.File = &value2
-	} else {
-		destination.File = nil
 	}
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -281,23 +178,19 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 
 // AssignProperties_From_EncryptionServices copies source into this EncryptionServices.
 func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(source *v20230501previews.EncryptionServices) error {
+	destination.Blob = nil
 	if source.Blob != nil {
-		var value1 EncryptionService
-		if err := value1.AssignProperties_From_EncryptionService(&(*source.Blob)); err != nil {
+		destination.Blob = new(EncryptionService)
+		if err := destination.Blob.AssignProperties_From_EncryptionService(source.Blob); err != nil {
 			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
 		}
-		destination.Blob = &value1
-	} else {
-		destination.Blob = nil
 	}
+	destination.File = nil
 	if source.File != nil {
-		var value2 EncryptionService
-		if err := value2.AssignProperties_From_EncryptionService(&(*source.File)); err != nil {
+		destination.File = new(EncryptionService)
+		if err := destination.File.AssignProperties_From_EncryptionService(source.File); err != nil {
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
-		destination.File = &value2
-	} else {
-		destination.File = nil
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
@@ -315,16 +208,8 @@ type augmentConversionForIPRule interface {
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.IPRule) error {
-	if source.Action != nil {
-		var value1 string
-		value1 = string((*source.Action))
-		destination.Action = &value1
-	} else {
-		destination.Action = nil
-	}
-	var value2 string
-	value2 = string(source.Value)
-	destination.Value = &value2
+	destination.Action = armruntime.ConvertString[string](source.Action)
+	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
@@ -335,21 +220,8 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.
 
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501previews.IPRule) error {
-	if source.Action != nil {
-		var value1 IPRule_Action
-		value1 = IPRule_Action((*source.Action))
-		destination.Action = &value1
-	} else {
-		destination.Action = nil
-	}
-	if source.Value != nil {
-		var value2 string
-		value2 = string((*source.Value))
-		destination.Value = value2
-	} else {
-		var zero3 string
-		destination.Value = zero3
-	}
+	destination.Action = armruntime.ConvertString[IPRule_Action](source.Action)
+	destination.Value = armruntime.Deref(source.Value)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -366,21 +238,19 @@ type augmentConversionForNetworkRuleSet interface {
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20230501previews.NetworkRuleSet) error {
-	var value1 string
-	value1 = string(source.DefaultAction)
-	destination.DefaultAction = &value1
-	var value2 []v20230501previews.IPRule
+	destination.DefaultAction = armruntime.PointerTo(string(source.DefaultAction))
+	var value1 []v20230501previews.IPRule
 	if source.IpRules != nil {
-		value2 = make([]v20230501previews.IPRule, len(source.IpRules))
-		for index3, item4 := range source.IpRules {
-			var value5 v20230501previews.IPRule
-			if err := item4.AssignProperties_To_IPRule(&value5); err != nil {
+		value1 = make([]v20230501previews.IPRule, len(source.IpRules))
+		for index2, item3 := range source.IpRules {
+			var value4 v20230501previews.IPRule
+			if err := item3.AssignProperties_To_IPRule(&value4); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.IpRules = value2
+	destination.IpRules = value1
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -391,26 +261,19 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20230501previews.NetworkRuleSet) error {
-	if source.DefaultAction != nil {
-		var value1 NetworkRuleSet_DefaultAction
-		value1 = NetworkRuleSet_DefaultAction((*source.DefaultAction))
-		destination.DefaultAction = value1
-	} else {
-		var zero2 NetworkRuleSet_DefaultAction
-		destination.DefaultAction = zero2
-	}
-	var value3 []IPRule
+	destination.DefaultAction = NetworkRuleSet_DefaultAction(armruntime.Deref(source.DefaultAction))
+	var value1 []IPRule
 	if source.IpRules != nil {
-		value3 = make([]IPRule, len(source.IpRules))
-		for index4, item5 := range source.IpRules {
-			var value6 IPRule
-			if err := value6.AssignProperties_From_IPRule(&item5); err != nil {
+		value1 = make([]IPRule, len(source.IpRules))
+		for index2, item3 := range source.IpRules {
+			var value4 IPRule
+			if err := value4.AssignProperties_From_IPRule(&item3); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.IpRules = value3
+	destination.IpRules = value1
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -427,16 +290,8 @@ type augmentConversionForSku interface {
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) error {
-	var value1 string
-	value1 = string(source.Name)
-	destination.Name = &value1
-	if source.Tier != nil {
-		var value2 string
-		value2 = string((*source.Tier))
-		destination.Tier = &value2
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = armruntime.PointerTo(string(source.Name))
+	destination.Tier = armruntime.ConvertString[string](source.Tier)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -447,21 +302,8 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) e
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230501previews.Sku) error {
-	if source.Name != nil {
-		var value1 Sku_Name
-		value1 = Sku_Name((*source.Name))
-		destination.Name = value1
-	} else {
-		var zero2 Sku_Name
-		destination.Name = zero2
-	}
-	if source.Tier != nil {
-		var value3 Sku_Tier
-		value3 = Sku_Tier((*source.Tier))
-		destination.Tier = &value3
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = Sku_Name(armruntime.Deref(source.Name))
+	destination.Tier = armruntime.ConvertString[Sku_Tier](source.Tier)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -478,68 +320,32 @@ type augmentConversionForStorageAccountPropertiesCreateParameters interface {
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
 func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_StorageAccountPropertiesCreateParameters(destination *v20230501previews.StorageAccountPropertiesCreateParameters) error {
-	if source.AccessTier != nil {
-		var value1 string
-		value1 = string((*source.AccessTier))
-		destination.AccessTier = &value1
-	} else {
-		destination.AccessTier = nil
-	}
-	if source.AllowBlobPublicAccess != nil {
-		var value2 bool
-		value2 = bool((*source.AllowBlobPublicAccess))
-		destination.AllowBlobPublicAccess = &value2
-	} else {
-		destination.AllowBlobPublicAccess = nil
-	}
+	destination.AccessTier = armruntime.ConvertString[string](source.AccessTier)
+	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
-		var value3 v20230501previews.CustomDomain
-		if err := (*source.CustomDomain).AssignProperties_To_CustomDomain(&value3); err != nil {
+		destination.CustomDomain = new(v20230501previews.CustomDomain)
+		if err := source.CustomDomain.AssignProperties_To_CustomDomain(destination.CustomDomain); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
 		}
-		destination.CustomDomain = &value3
-	} else {
-		destination.CustomDomain = nil
 	}
-	if source.DnsEndpointType != nil {
-		var value4 string
-		value4 = string((*source.DnsEndpointType))
-		destination.DnsEndpointType = &value4
-	} else {
-		destination.DnsEndpointType = nil
-	}
+	destination.DnsEndpointType = armruntime.ConvertString[string](source.DnsEndpointType)
+	destination.Encryption = nil
 	if source.Encryption != nil {
-		var value5 v20230501previews.Encryption
-		if err := (*source.Encryption).AssignProperties_To_Encryption(&value5); err != nil {
+		destination.Encryption = new(v20230501previews.Encryption)
+		if err := source.Encryption.AssignProperties_To_Encryption(destination.Encryption); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
-		destination.Encryption = &value5
-	} else {
-		destination.Encryption = nil
 	}
-	if source.LargeFileSharesState != nil {
-		var value6 string
-		value6 = string((*source.LargeFileSharesState))
-		destination.LargeFileSharesState = &value6
-	} else {
-		destination.LargeFileSharesState = nil
-	}
+	destination.LargeFileSharesState = armruntime.ConvertString[string](source.LargeFileSharesState)
+	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
-		var value7 v20230501previews.NetworkRuleSet
-		if err := (*source.NetworkAcls).AssignProperties_To_NetworkRuleSet(&value7); err != nil {
+		destination.NetworkAcls = new(v20230501previews.NetworkRuleSet)
+		if err := source.NetworkAcls.AssignProperties_To_NetworkRuleSet(destination.NetworkAcls); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
-		destination.NetworkAcls = &value7
-	} else {
-		destination.NetworkAcls = nil
 	}
-	if source.SupportsHttpsTrafficOnly != nil {
-		var value8 bool
-		value8 = bool((*source.SupportsHttpsTrafficOnly))
-		destination.SupportsHttpsTrafficOnly = &value8
-	} else {
-		destination.SupportsHttpsTrafficOnly = nil
-	}
+	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
@@ -550,68 +356,32 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 
 // AssignProperties_From_StorageAccountPropertiesCreateParameters copies source into this StorageAccountPropertiesCreateParameters.
 func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_From_StorageAccountPropertiesCreateParameters(source *v20230501previews.StorageAccountPropertiesCreateParameters) error {
-	if source.AccessTier != nil {
-		var value1 StorageAccountPropertiesCreateParameters_AccessTier
-		value1 = StorageAccountPropertiesCreateParameters_AccessTier((*source.AccessTier))
-		destination.AccessTier = &value1
-	} else {
-		destination.AccessTier = nil
-	}
-	if source.AllowBlobPublicAccess != nil {
-		var value2 bool
-		value2 = bool((*source.AllowBlobPublicAccess))
-		destination.AllowBlobPublicAccess = &value2
-	} else {
-		destination.AllowBlobPublicAccess = nil
-	}
+	destination.AccessTier = armruntime.ConvertString[StorageAccountPropertiesCreateParameters_AccessTier](source.AccessTier)
+	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
-		var value3 CustomDomain
-		if err := value3.AssignProperties_From_CustomDomain(&(*source.CustomDomain)); err != nil {
+		destination.CustomDomain = new(CustomDomain)
+		if err := destination.CustomDomain.AssignProperties_From_CustomDomain(source.CustomDomain); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
 		}
-		destination.CustomDomain = &value3
-	} else {
-		destination.CustomDomain = nil
 	}
-	if source.DnsEndpointType != nil {
-		var value4 StorageAccountPropertiesCreateParameters_DnsEndpointType
-		value4 = StorageAccountPropertiesCreateParameters_DnsEndpointType((*source.DnsEndpointType))
-		destination.DnsEndpointType = &value4
-	} else {
-		destination.DnsEndpointType = nil
-	}
+	destination.DnsEndpointType = armruntime.ConvertString[StorageAccountPropertiesCreateParameters_DnsEndpointType](source.DnsEndpointType)
+	destination.Encryption = nil
 	if source.Encryption != nil {
-		var value5 Encryption
-		if err := value5.AssignProperties_From_Encryption(&(*source.Encryption)); err != nil {
+		destination.Encryption = new(Encryption)
+		if err := destination.Encryption.AssignProperties_From_Encryption(source.Encryption); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
-		destination.Encryption = &value5
-	} else {
-		destination.Encryption = nil
 	}
-	if source.LargeFileSharesState != nil {
-		var value6 StorageAccountPropertiesCreateParameters_LargeFileSharesState
-		value6 = StorageAccountPropertiesCreateParameters_LargeFileSharesState((*source.LargeFileSharesState))
-		destination.LargeFileSharesState = &value6
-	} else {
-		destination.LargeFileSharesState = nil
-	}
+	destination.LargeFileSharesState = armruntime.ConvertString[StorageAccountPropertiesCreateParameters_LargeFileSharesState](source.LargeFileSharesState)
+	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
-		var value7 NetworkRuleSet
-		if err := value7.AssignProperties_From_NetworkRuleSet(&(*source.NetworkAcls)); err != nil {
+		destination.NetworkAcls = new(NetworkRuleSet)
+		if err := destination.NetworkAcls.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
-		destination.NetworkAcls = &value7
-	} else {
-		destination.NetworkAcls = nil
 	}
-	if source.SupportsHttpsTrafficOnly != nil {
-		var value8 bool
-		value8 = bool((*source.SupportsHttpsTrafficOnly))
-		destination.SupportsHttpsTrafficOnly = &value8
-	} else {
-		destination.SupportsHttpsTrafficOnly = nil
-	}
+	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -628,43 +398,22 @@ type augmentConversionForStorageAccount_Spec interface {
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20230501previews.StorageAccount_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 string
-	value2 = string(source.Kind)
-	destination.Kind = &value2
-	var value3 string
-	value3 = string(source.Location)
-	destination.Location = &value3
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = armruntime.PointerTo(string(source.Kind))
+	destination.Location = armruntime.PointerTo(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value4 v20230501previews.StorageAccountPropertiesCreateParameters
-		if err := (*source.Properties).AssignProperties_To_StorageAccountPropertiesCreateParameters(&value4); err != nil {
+		destination.Properties = new(v20230501previews.StorageAccountPropertiesCreateParameters)
+		if err := source.Properties.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value4
-	} else {
-		destination.Properties = nil
 	}
-	var value5 v20230501previews.Sku
-	if err := source.Sku.AssignProperties_To_Sku(&value5); err != nil {
+	var value1 v20230501previews.Sku
+	if err := source.Sku.AssignProperties_To_Sku(&value1); err != nil {
 		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 	}
-	destination.Sku = &value5
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
+	destination.Sku = &value1
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -676,58 +425,26 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 
 // AssignProperties_From_StorageAccount_Spec copies source into this StorageAccount_Spec.
 func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *v20230501previews.StorageAccount_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Kind != nil {
-		var value2 StorageAccounts_Spec_Kind
-		value2 = StorageAccounts_Spec_Kind((*source.Kind))
-		destination.Kind = value2
-	} else {
-		var zero3 StorageAccounts_Spec_Kind
-		destination.Kind = zero3
-	}
-	if source.Location != nil {
-		var value4 string
-		value4 = string((*source.Location))
-		destination.Location = value4
-	} else {
-		var zero5 string
-		destination.Location = zero5
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = StorageAccounts_Spec_Kind(armruntime.Deref(source.Kind))
+	destination.Location = armruntime.Deref(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value6 StorageAccountPropertiesCreateParameters
-		if err := value6.AssignProperties_From_StorageAccountPropertiesCreateParameters(&(*source.Properties)); err != nil {
+		destination.Properties = new(StorageAccountPropertiesCreateParameters)
+		if err := destination.Properties.AssignProperties_From_StorageAccountPropertiesCreateParameters(source.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value6
-	} else {
-		destination.Properties = nil
 	}
 	if source.Sku != nil {
-		var value7 Sku
-		if err := value7.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		var value1 Sku
+		if err := value1.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
-		destination.Sku = value7
+		destination.Sku = value1
 	} else {
-		var zero8 Sku
-		destination.Sku = zero8
+		destination.Sku = Sku{}
 	}
-	var value9 map[string]string
-	if source.Tags != nil {
-		value9 = make(map[string]string, len(source.Tags))
-		for key10, item11 := range source.Tags {
-			var value12 string
-			value12 = string(item11)
-			value9[key10] = value12
-		}
-	}
-	destination.Tags = value9
+	destination.Tags = maps.Clone(source.Tags)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -790,24 +507,14 @@ type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 armruntime.OwnerReference
-	source.Owner.DeepCopyInto(&value2)
-	destination.Owner = &value2
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20230501previews.ContainerProperties
-		if err := (*source.Properties).AssignProperties_To_ContainerProperties(&value3); err != nil {
+		destination.Properties = new(v20230501previews.ContainerProperties)
+		if err := source.Properties.AssignProperties_To_ContainerProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
@@ -820,29 +527,20 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec copies source into this StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = value2
+		var value1 armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&value1)
+		destination.Owner = value1
 	} else {
-		var zero3 armruntime.OwnerReference
-		destination.Owner = zero3
+		destination.Owner = armruntime.OwnerReference{}
 	}
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value4 ContainerProperties
-		if err := value4.AssignProperties_From_ContainerProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(ContainerProperties)
+		if err := destination.Properties.AssignProperties_From_ContainerProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value4
-	} else {
-		destination.Properties = nil
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {

@@ -7,7 +7,9 @@ import (
 	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
@@ -19,22 +21,9 @@ type augmentConversionForFederatedIdentityCredentialProperties interface {
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20220131previews.FederatedIdentityCredentialProperties) error {
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	var value5 string
-	value5 = string(source.Issuer)
-	destination.Issuer = &value5
-	var value6 string
-	value6 = string(source.Subject)
-	destination.Subject = &value6
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.PointerTo(source.Issuer)
+	destination.Subject = armruntime.PointerTo(source.Subject)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
@@ -45,32 +34,9 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20220131previews.FederatedIdentityCredentialProperties) error {
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = value5
-	} else {
-		var zero6 string
-		destination.Issuer = zero6
-	}
-	if source.Subject != nil {
-		var value7 string
-		value7 = string((*source.Subject))
-		destination.Subject = value7
-	} else {
-		var zero8 string
-		destination.Subject = zero8
-	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Deref(source.Issuer)
+	destination.Subject = armruntime.Deref(source.Subject)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -87,21 +53,13 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec 
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 armruntime.OwnerReference
-	source.Owner.DeepCopyInto(&value2)
-	destination.Owner = &value2
-	var value3 v20220131previews.FederatedIdentityCredentialProperties
-	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	var value1 v20220131previews.FederatedIdentityCredentialProperties
+	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&value1); err != nil {
 		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -113,30 +71,22 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = value2
+		var value1 armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&value1)
+		destination.Owner = value1
 	} else {
-		var zero3 armruntime.OwnerReference
-		destination.Owner = zero3
+		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value4 FederatedIdentityCredentialProperties
-		if err := value4.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		var value2 FederatedIdentityCredentialProperties
+		if err := value2.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value2
 	} else {
-		var zero5 FederatedIdentityCredentialProperties
-		destination.Properties = zero5
+		destination.Properties = FederatedIdentityCredentialProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
@@ -200,30 +150,9 @@ type augmentConversionForUserAssignedIdentity_Spec interface {
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20220131previews.UserAssignedIdentity_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
-	var value3 map[string]string
-	if source.Tags != nil {
-		value3 = make(map[string]string, len(source.Tags))
-		for key4, item5 := range source.Tags {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.Tags = value3
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -235,30 +164,9 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20220131previews.UserAssignedIdentity_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
-	var value3 map[string]string
-	if source.Tags != nil {
-		value3 = make(map[string]string, len(source.Tags))
-		for key4, item5 := range source.Tags {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.Tags = value3
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Tags = maps.Clone(source.Tags)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)

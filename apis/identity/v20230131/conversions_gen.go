@@ -7,7 +7,9 @@ import (
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
@@ -19,22 +21,9 @@ type augmentConversionForFederatedIdentityCredentialProperties interface {
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20230131s.FederatedIdentityCredentialProperties) error {
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	var value5 string
-	value5 = string(source.Issuer)
-	destination.Issuer = &value5
-	var value6 string
-	value6 = string(source.Subject)
-	destination.Subject = &value6
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.PointerTo(source.Issuer)
+	destination.Subject = armruntime.PointerTo(source.Subject)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
@@ -45,32 +34,9 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20230131s.FederatedIdentityCredentialProperties) error {
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = value5
-	} else {
-		var zero6 string
-		destination.Issuer = zero6
-	}
-	if source.Subject != nil {
-		var value7 string
-		value7 = string((*source.Subject))
-		destination.Subject = value7
-	} else {
-		var zero8 string
-		destination.Subject = zero8
-	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Deref(source.Issuer)
+	destination.Subject = armruntime.Deref(source.Subject)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -87,21 +53,13 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec 
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 armruntime.OwnerReference
-	source.Owner.DeepCopyInto(&value2)
-	destination.Owner = &value2
-	var value3 v20230131s.FederatedIdentityCredentialProperties
-	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&value3); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	var value1 v20230131s.FederatedIdentityCredentialProperties
+	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&value1); err != nil {
 		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value3
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -113,30 +71,22 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = value2
+		var value1 armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&value1)
+		destination.Owner = value1
 	} else {
-		var zero3 armruntime.OwnerReference
-		destination.Owner = zero3
+		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value4 FederatedIdentityCredentialProperties
-		if err := value4.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		var value2 FederatedIdentityCredentialProperties
+		if err := value2.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = value4
+		destination.Properties = value2
 	} else {
-		var zero5 FederatedIdentityCredentialProperties
-		destination.Properties = zero5
+		destination.Properties = FederatedIdentityCredentialProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
@@ -200,13 +150,7 @@ type augmentConversionForUserAssignedIdentityProperties interface {
 
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20230131s.UserAssignedIdentityProperties) error {
-	if source.IsolationScope != nil {
-		var value1 string
-		value1 = string((*source.IsolationScope))
-		destination.IsolationScope = &value1
-	} else {
-		destination.IsolationScope = nil
-	}
+	destination.IsolationScope = armruntime.ConvertString[string](source.IsolationScope)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
@@ -217,13 +161,7 @@ func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedId
 
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20230131s.UserAssignedIdentityProperties) error {
-	if source.IsolationScope != nil {
-		var value1 UserAssignedIdentityProperties_IsolationScope
-		value1 = UserAssignedIdentityProperties_IsolationScope((*source.IsolationScope))
-		destination.IsolationScope = &value1
-	} else {
-		destination.IsolationScope = nil
-	}
+	destination.IsolationScope = armruntime.ConvertString[UserAssignedIdentityProperties_IsolationScope](source.IsolationScope)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -240,39 +178,16 @@ type augmentConversionForUserAssignedIdentity_Spec interface {
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20230131s.UserAssignedIdentity_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20230131s.UserAssignedIdentityProperties
-		if err := (*source.Properties).AssignProperties_To_UserAssignedIdentityProperties(&value3); err != nil {
+		destination.Properties = new(v20230131s.UserAssignedIdentityProperties)
+		if err := source.Properties.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -284,39 +199,16 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20230131s.UserAssignedIdentity_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 UserAssignedIdentityProperties
-		if err := value3.AssignProperties_From_UserAssignedIdentityProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(UserAssignedIdentityProperties)
+		if err := destination.Properties.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
 		return augmented.AssignPropertiesFrom(source)

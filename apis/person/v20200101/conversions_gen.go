@@ -19,23 +19,9 @@ type augmentConversionForPersonProperties interface {
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200101s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	var value2 string
-	value2 = string(source.FullName)
-	destination.FullName = &value2
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.PointerTo(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
@@ -46,28 +32,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200101s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = value2
-	} else {
-		var zero3 string
-		destination.FullName = zero3
-	}
-	if source.KnownAs != nil {
-		var value4 string
-		value4 = string((*source.KnownAs))
-		destination.KnownAs = &value4
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Deref(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -84,18 +51,12 @@ type augmentConversionForPerson_Spec interface {
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200101s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 v20200101s.PersonProperties
-	if err := source.Properties.AssignProperties_To_PersonProperties(&value2); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	var value1 v20200101s.PersonProperties
+	if err := source.Properties.AssignProperties_To_PersonProperties(&value1); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value2
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -107,22 +68,15 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020010
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200101s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		var value1 PersonProperties
+		if err := value1.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = value2
+		destination.Properties = value1
 	} else {
-		var zero3 PersonProperties
-		destination.Properties = zero3
+		destination.Properties = PersonProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {

@@ -19,13 +19,7 @@ type augmentConversionForAddress interface {
 
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200201s.Address) error {
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -36,13 +30,7 @@ func (source *Address) AssignProperties_To_Address(destination *v20200201s.Addre
 
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200201s.Address) error {
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -59,40 +47,22 @@ type augmentConversionForPersonProperties interface {
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200201s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	var value2 string
-	value2 = string(source.FullName)
-	destination.FullName = &value2
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.PointerTo(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.PostalAddress = nil
 	if source.PostalAddress != nil {
-		var value4 v20200201s.Address
-		if err := (*source.PostalAddress).AssignProperties_To_Address(&value4); err != nil {
+		destination.PostalAddress = new(v20200201s.Address)
+		if err := source.PostalAddress.AssignProperties_To_Address(destination.PostalAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
 		}
-		destination.PostalAddress = &value4
-	} else {
-		destination.PostalAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value5 v20200201s.Address
-		if err := (*source.ResidentialAddress).AssignProperties_To_Address(&value5); err != nil {
+		destination.ResidentialAddress = new(v20200201s.Address)
+		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -104,45 +74,22 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200201s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = value2
-	} else {
-		var zero3 string
-		destination.FullName = zero3
-	}
-	if source.KnownAs != nil {
-		var value4 string
-		value4 = string((*source.KnownAs))
-		destination.KnownAs = &value4
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Deref(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.PostalAddress = nil
 	if source.PostalAddress != nil {
-		var value5 Address
-		if err := value5.AssignProperties_From_Address(&(*source.PostalAddress)); err != nil {
+		destination.PostalAddress = new(Address)
+		if err := destination.PostalAddress.AssignProperties_From_Address(source.PostalAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
 		}
-		destination.PostalAddress = &value5
-	} else {
-		destination.PostalAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value6 Address
-		if err := value6.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		destination.ResidentialAddress = new(Address)
+		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value6
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
@@ -160,18 +107,12 @@ type augmentConversionForPerson_Spec interface {
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200201s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 v20200201s.PersonProperties
-	if err := source.Properties.AssignProperties_To_PersonProperties(&value2); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	var value1 v20200201s.PersonProperties
+	if err := source.Properties.AssignProperties_To_PersonProperties(&value1); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value2
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -183,22 +124,15 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020020
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200201s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		var value1 PersonProperties
+		if err := value1.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = value2
+		destination.Properties = value1
 	} else {
-		var zero3 PersonProperties
-		destination.Properties = zero3
+		destination.Properties = PersonProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {

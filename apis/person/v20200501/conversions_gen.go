@@ -19,26 +19,10 @@ type augmentConversionForAddress interface {
 
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200501s.Address) error {
-	var value1 string
-	value1 = string(source.City)
-	destination.City = &value1
-	if source.Country != nil {
-		var value2 string
-		value2 = string((*source.Country))
-		destination.Country = &value2
-	} else {
-		destination.Country = nil
-	}
-	var value3 string
-	value3 = string(source.Street)
-	destination.Street = &value3
-	if source.Suburb != nil {
-		var value4 string
-		value4 = string((*source.Suburb))
-		destination.Suburb = &value4
-	} else {
-		destination.Suburb = nil
-	}
+	destination.City = armruntime.PointerTo(source.City)
+	destination.Country = armruntime.Clone(source.Country)
+	destination.Street = armruntime.PointerTo(source.Street)
+	destination.Suburb = armruntime.Clone(source.Suburb)
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -49,36 +33,10 @@ func (source *Address) AssignProperties_To_Address(destination *v20200501s.Addre
 
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200501s.Address) error {
-	if source.City != nil {
-		var value1 string
-		value1 = string((*source.City))
-		destination.City = value1
-	} else {
-		var zero2 string
-		destination.City = zero2
-	}
-	if source.Country != nil {
-		var value3 string
-		value3 = string((*source.Country))
-		destination.Country = &value3
-	} else {
-		destination.Country = nil
-	}
-	if source.Street != nil {
-		var value4 string
-		value4 = string((*source.Street))
-		destination.Street = value4
-	} else {
-		var zero5 string
-		destination.Street = zero5
-	}
-	if source.Suburb != nil {
-		var value6 string
-		value6 = string((*source.Suburb))
-		destination.Suburb = &value6
-	} else {
-		destination.Suburb = nil
-	}
+	destination.City = armruntime.Deref(source.City)
+	destination.Country = armruntime.Clone(source.Country)
+	destination.Street = armruntime.Deref(source.Street)
+	destination.Suburb = armruntime.Clone(source.Suburb)
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -95,40 +53,22 @@ type augmentConversionForPersonProperties interface {
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200501s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	var value2 string
-	value2 = string(source.FullName)
-	destination.FullName = &value2
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.PointerTo(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value4 v20200501s.Address
-		if err := (*source.MailingAddress).AssignProperties_To_Address(&value4); err != nil {
+		destination.MailingAddress = new(v20200501s.Address)
+		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value5 v20200501s.Address
-		if err := (*source.ResidentialAddress).AssignProperties_To_Address(&value5); err != nil {
+		destination.ResidentialAddress = new(v20200501s.Address)
+		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -140,45 +80,22 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200501s.PersonProperties) error {
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = value2
-	} else {
-		var zero3 string
-		destination.FullName = zero3
-	}
-	if source.KnownAs != nil {
-		var value4 string
-		value4 = string((*source.KnownAs))
-		destination.KnownAs = &value4
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Deref(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value5 Address
-		if err := value5.AssignProperties_From_Address(&(*source.MailingAddress)); err != nil {
+		destination.MailingAddress = new(Address)
+		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value5
-	} else {
-		destination.MailingAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value6 Address
-		if err := value6.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		destination.ResidentialAddress = new(Address)
+		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value6
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
@@ -196,18 +113,12 @@ type augmentConversionForPerson_Spec interface {
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200501s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	var value2 v20200501s.PersonProperties
-	if err := source.Properties.AssignProperties_To_PersonProperties(&value2); err != nil {
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	var value1 v20200501s.PersonProperties
+	if err := source.Properties.AssignProperties_To_PersonProperties(&value1); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value2
+	destination.Properties = &value1
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -219,22 +130,15 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200501s.Person_Spec) error {
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		var value1 PersonProperties
+		if err := value1.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = value2
+		destination.Properties = value1
 	} else {
-		var zero3 PersonProperties
-		destination.Properties = zero3
+		destination.Properties = PersonProperties{}
 	}
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {

@@ -7,7 +7,9 @@ import (
 	v20190701s "github.com/armhub/armhub/apis/examplecache/v20190701/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
@@ -20,54 +22,22 @@ type augmentConversionForRedisCreateProperties interface {
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20190701s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	if err := bag.Keep("RedisVersion", source.RedisVersion, source.RedisVersion != nil); err != nil {
+		return err
 	}
-	var value2 map[string]string
-	if source.RedisConfiguration != nil {
-		value2 = make(map[string]string, len(source.RedisConfiguration))
-		for key3, item4 := range source.RedisConfiguration {
-			var value5 string
-			value5 = string(item4)
-			value2[key3] = value5
-		}
-	}
-	destination.RedisConfiguration = value2
-	if source.RedisVersion != nil {
-		if err := bag.Add("RedisVersion", *source.RedisVersion); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("RedisVersion")
-	}
-	if source.ShardCount != nil {
-		var value6 int
-		value6 = int((*source.ShardCount))
-		destination.ShardCount = &value6
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value7 v20190701s.Sku
-		if err := (*source.Sku).AssignProperties_To_Sku(&value7); err != nil {
+		destination.Sku = new(v20190701s.Sku)
+		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = &value7
-	} else {
-		destination.Sku = nil
 	}
-	if bag.Contains("MinimumTlsVersion") {
-		var value8 string
-		if _, err := bag.Pull("MinimumTlsVersion", &value8); err != nil {
-			return err
-		}
-		destination.MinimumTlsVersion = &value8
-	} else {
-		destination.MinimumTlsVersion = nil
+	destination.MinimumTlsVersion = nil
+	if _, err := bag.Pull("MinimumTlsVersion", &destination.MinimumTlsVersion); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -80,54 +50,22 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20190701s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.RedisVersion = nil
+	if _, err := bag.Pull("RedisVersion", &destination.RedisVersion); err != nil {
+		return err
 	}
-	var value2 map[string]string
-	if source.RedisConfiguration != nil {
-		value2 = make(map[string]string, len(source.RedisConfiguration))
-		for key3, item4 := range source.RedisConfiguration {
-			var value5 string
-			value5 = string(item4)
-			value2[key3] = value5
-		}
-	}
-	destination.RedisConfiguration = value2
-	if bag.Contains("RedisVersion") {
-		var value6 string
-		if _, err := bag.Pull("RedisVersion", &value6); err != nil {
-			return err
-		}
-		destination.RedisVersion = &value6
-	} else {
-		destination.RedisVersion = nil
-	}
-	if source.ShardCount != nil {
-		var value7 int
-		value7 = int((*source.ShardCount))
-		destination.ShardCount = &value7
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value8 Sku
-		if err := value8.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		destination.Sku = new(Sku)
+		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = &value8
-	} else {
-		destination.Sku = nil
 	}
-	if source.MinimumTlsVersion != nil {
-		if err := bag.Add("MinimumTlsVersion", *source.MinimumTlsVersion); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("MinimumTlsVersion")
+	if err := bag.Keep("MinimumTlsVersion", source.MinimumTlsVersion, source.MinimumTlsVersion != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -147,20 +85,8 @@ type augmentConversionForRedisFirewallRuleProperties interface {
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20190701s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = &value1
-	} else {
-		destination.EndIP = nil
-	}
-	if source.StartIP != nil {
-		var value2 string
-		value2 = string((*source.StartIP))
-		destination.StartIP = &value2
-	} else {
-		destination.StartIP = nil
-	}
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -172,20 +98,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20190701s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = &value1
-	} else {
-		destination.EndIP = nil
-	}
-	if source.StartIP != nil {
-		var value2 string
-		value2 = string((*source.StartIP))
-		destination.StartIP = &value2
-	} else {
-		destination.StartIP = nil
-	}
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -204,28 +118,14 @@ type augmentConversionForRedisFirewallRule_Spec interface {
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20190701s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20190701s.RedisFirewallRuleProperties
-		if err := (*source.Properties).AssignProperties_To_RedisFirewallRuleProperties(&value3); err != nil {
+		destination.Properties = new(v20190701s.RedisFirewallRuleProperties)
+		if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -239,28 +139,14 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20190701s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 RedisFirewallRuleProperties
-		if err := value3.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(RedisFirewallRuleProperties)
+		if err := destination.Properties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -330,49 +216,17 @@ type augmentConversionForRedis_Spec interface {
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20190701s.RedisCreateProperties
-		if err := (*source.Properties).AssignProperties_To_RedisCreateProperties(&value3); err != nil {
+		destination.Properties = new(v20190701s.RedisCreateProperties)
+		if err := source.Properties.AssignProperties_To_RedisCreateProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -385,49 +239,17 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20190701s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 RedisCreateProperties
-		if err := value3.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(RedisCreateProperties)
+		if err := destination.Properties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -496,27 +318,9 @@ type augmentConversionForSku interface {
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = &value1
-	} else {
-		destination.Capacity = nil
-	}
-	if source.Family != nil {
-		var value2 string
-		value2 = string((*source.Family))
-		destination.Family = &value2
-	} else {
-		destination.Family = nil
-	}
-	if source.Name != nil {
-		var value3 string
-		value3 = string((*source.Name))
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -528,27 +332,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20190701s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = &value1
-	} else {
-		destination.Capacity = nil
-	}
-	if source.Family != nil {
-		var value2 string
-		value2 = string((*source.Family))
-		destination.Family = &value2
-	} else {
-		destination.Family = nil
-	}
-	if source.Name != nil {
-		var value3 string
-		value3 = string((*source.Name))
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {

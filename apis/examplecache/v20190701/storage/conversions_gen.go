@@ -7,7 +7,9 @@ import (
 	v20200601s "github.com/armhub/armhub/apis/examplecache/v20200601/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
@@ -20,45 +22,16 @@ type augmentConversionForRedisCreateProperties interface {
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20200601s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 string
-		value2 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
-	if source.ShardCount != nil {
-		var value7 int
-		value7 = int((*source.ShardCount))
-		destination.ShardCount = &value7
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value8 v20200601s.Sku
-		if err := (*source.Sku).AssignProperties_To_Sku(&value8); err != nil {
+		destination.Sku = new(v20200601s.Sku)
+		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = &value8
-	} else {
-		destination.Sku = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -71,45 +44,16 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20200601s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EnableNonSslPort != nil {
-		var value1 bool
-		value1 = bool((*source.EnableNonSslPort))
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if source.MinimumTlsVersion != nil {
-		var value2 string
-		value2 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value2
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
-	var value3 map[string]string
-	if source.RedisConfiguration != nil {
-		value3 = make(map[string]string, len(source.RedisConfiguration))
-		for key4, item5 := range source.RedisConfiguration {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.RedisConfiguration = value3
-	if source.ShardCount != nil {
-		var value7 int
-		value7 = int((*source.ShardCount))
-		destination.ShardCount = &value7
-	} else {
-		destination.ShardCount = nil
-	}
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value8 Sku
-		if err := value8.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		destination.Sku = new(Sku)
+		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = &value8
-	} else {
-		destination.Sku = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -129,20 +73,8 @@ type augmentConversionForRedisFirewallRuleProperties interface {
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20200601s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = &value1
-	} else {
-		destination.EndIP = nil
-	}
-	if source.StartIP != nil {
-		var value2 string
-		value2 = string((*source.StartIP))
-		destination.StartIP = &value2
-	} else {
-		destination.StartIP = nil
-	}
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -154,20 +86,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20200601s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.EndIP != nil {
-		var value1 string
-		value1 = string((*source.EndIP))
-		destination.EndIP = &value1
-	} else {
-		destination.EndIP = nil
-	}
-	if source.StartIP != nil {
-		var value2 string
-		value2 = string((*source.StartIP))
-		destination.StartIP = &value2
-	} else {
-		destination.StartIP = nil
-	}
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
@@ -186,28 +106,14 @@ type augmentConversionForRedisFirewallRule_Spec interface {
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20200601s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20200601s.RedisFirewallRuleProperties
-		if err := (*source.Properties).AssignProperties_To_RedisFirewallRuleProperties(&value3); err != nil {
+		destination.Properties = new(v20200601s.RedisFirewallRuleProperties)
+		if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -221,28 +127,14 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20200601s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 RedisFirewallRuleProperties
-		if err := value3.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(RedisFirewallRuleProperties)
+		if err := destination.Properties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -312,49 +204,17 @@ type augmentConversionForRedis_Spec interface {
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20200601s.RedisCreateProperties
-		if err := (*source.Properties).AssignProperties_To_RedisCreateProperties(&value3); err != nil {
+		destination.Properties = new(v20200601s.RedisCreateProperties)
+		if err := source.Properties.AssignProperties_To_RedisCreateProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -367,49 +227,17 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20200601s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 RedisCreateProperties
-		if err := value3.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(RedisCreateProperties)
+		if err := destination.Properties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
-	var value8 []string
-	if source.Zones != nil {
-		value8 = make([]string, len(source.Zones))
-		for index9, item10 := range source.Zones {
-			var value11 string
-			value11 = string(item10)
-			value8[index9] = value11
-		}
-	}
-	destination.Zones = value8
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -478,27 +306,9 @@ type augmentConversionForSku interface {
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = &value1
-	} else {
-		destination.Capacity = nil
-	}
-	if source.Family != nil {
-		var value2 string
-		value2 = string((*source.Family))
-		destination.Family = &value2
-	} else {
-		destination.Family = nil
-	}
-	if source.Name != nil {
-		var value3 string
-		value3 = string((*source.Name))
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -510,27 +320,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Capacity != nil {
-		var value1 int
-		value1 = int((*source.Capacity))
-		destination.Capacity = &value1
-	} else {
-		destination.Capacity = nil
-	}
-	if source.Family != nil {
-		var value2 string
-		value2 = string((*source.Family))
-		destination.Family = &value2
-	} else {
-		destination.Family = nil
-	}
-	if source.Name != nil {
-		var value3 string
-		value3 = string((*source.Name))
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {

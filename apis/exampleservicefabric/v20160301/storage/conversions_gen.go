@@ -7,6 +7,7 @@ import (
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -20,27 +21,9 @@ type augmentConversionForAzureActiveDirectory interface {
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
@@ -52,27 +35,9 @@ func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(des
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160901s.AzureActiveDirectory) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.ClientApplication != nil {
-		var value1 string
-		value1 = string((*source.ClientApplication))
-		destination.ClientApplication = &value1
-	} else {
-		destination.ClientApplication = nil
-	}
-	if source.ClusterApplication != nil {
-		var value2 string
-		value2 = string((*source.ClusterApplication))
-		destination.ClusterApplication = &value2
-	} else {
-		destination.ClusterApplication = nil
-	}
-	if source.TenantId != nil {
-		var value3 string
-		value3 = string((*source.TenantId))
-		destination.TenantId = &value3
-	} else {
-		destination.TenantId = nil
-	}
+	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
+	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
+	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
@@ -91,27 +56,9 @@ type augmentConversionForCertificateDescription interface {
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160901s.CertificateDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Thumbprint != nil {
-		var value1 string
-		value1 = string((*source.Thumbprint))
-		destination.Thumbprint = &value1
-	} else {
-		destination.Thumbprint = nil
-	}
-	if source.ThumbprintSecondary != nil {
-		var value2 string
-		value2 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value2
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value3 string
-		value3 = string((*source.X509StoreName))
-		destination.X509StoreName = &value3
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.Clone(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
@@ -123,27 +70,9 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160901s.CertificateDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Thumbprint != nil {
-		var value1 string
-		value1 = string((*source.Thumbprint))
-		destination.Thumbprint = &value1
-	} else {
-		destination.Thumbprint = nil
-	}
-	if source.ThumbprintSecondary != nil {
-		var value2 string
-		value2 = string((*source.ThumbprintSecondary))
-		destination.ThumbprintSecondary = &value2
-	} else {
-		destination.ThumbprintSecondary = nil
-	}
-	if source.X509StoreName != nil {
-		var value3 string
-		value3 = string((*source.X509StoreName))
-		destination.X509StoreName = &value3
-	} else {
-		destination.X509StoreName = nil
-	}
+	destination.Thumbprint = armruntime.Clone(source.Thumbprint)
+	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
+	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
@@ -162,27 +91,9 @@ type augmentConversionForClientCertificateCommonName interface {
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160901s.ClientCertificateCommonName) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.CertificateCommonName != nil {
-		var value1 string
-		value1 = string((*source.CertificateCommonName))
-		destination.CertificateCommonName = &value1
-	} else {
-		destination.CertificateCommonName = nil
-	}
-	if source.CertificateIssuerThumbprint != nil {
-		var value2 string
-		value2 = string((*source.CertificateIssuerThumbprint))
-		destination.CertificateIssuerThumbprint = &value2
-	} else {
-		destination.CertificateIssuerThumbprint = nil
-	}
-	if source.IsAdmin != nil {
-		var value3 bool
-		value3 = bool((*source.IsAdmin))
-		destination.IsAdmin = &value3
-	} else {
-		destination.IsAdmin = nil
-	}
+	destination.CertificateCommonName = armruntime.Clone(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
@@ -194,27 +105,9 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 // AssignProperties_From_ClientCertificateCommonName copies source into this ClientCertificateCommonName.
 func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCertificateCommonName(source *v20160901s.ClientCertificateCommonName) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.CertificateCommonName != nil {
-		var value1 string
-		value1 = string((*source.CertificateCommonName))
-		destination.CertificateCommonName = &value1
-	} else {
-		destination.CertificateCommonName = nil
-	}
-	if source.CertificateIssuerThumbprint != nil {
-		var value2 string
-		value2 = string((*source.CertificateIssuerThumbprint))
-		destination.CertificateIssuerThumbprint = &value2
-	} else {
-		destination.CertificateIssuerThumbprint = nil
-	}
-	if source.IsAdmin != nil {
-		var value3 bool
-		value3 = bool((*source.IsAdmin))
-		destination.IsAdmin = &value3
-	} else {
-		destination.IsAdmin = nil
-	}
+	destination.CertificateCommonName = armruntime.Clone(source.CertificateCommonName)
+	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
+	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
@@ -233,20 +126,8 @@ type augmentConversionForClientCertificateThumbprint interface {
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160901s.ClientCertificateThumbprint) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.CertificateThumbprint != nil {
-		var value1 string
-		value1 = string((*source.CertificateThumbprint))
-		destination.CertificateThumbprint = &value1
-	} else {
-		destination.CertificateThumbprint = nil
-	}
-	if source.IsAdmin != nil {
-		var value2 bool
-		value2 = bool((*source.IsAdmin))
-		destination.IsAdmin = &value2
-	} else {
-		destination.IsAdmin = nil
-	}
+	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
@@ -258,20 +139,8 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 // AssignProperties_From_ClientCertificateThumbprint copies source into this ClientCertificateThumbprint.
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160901s.ClientCertificateThumbprint) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.CertificateThumbprint != nil {
-		var value1 string
-		value1 = string((*source.CertificateThumbprint))
-		destination.CertificateThumbprint = &value1
-	} else {
-		destination.CertificateThumbprint = nil
-	}
-	if source.IsAdmin != nil {
-		var value2 bool
-		value2 = bool((*source.IsAdmin))
-		destination.IsAdmin = &value2
-	} else {
-		destination.IsAdmin = nil
-	}
+	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
+	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
@@ -290,155 +159,94 @@ type augmentConversionForClusterProperties interface {
 // AssignProperties_To_ClusterProperties copies this ClusterProperties into destination.
 func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destination *v20160901s.ClusterProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 v20160901s.AzureActiveDirectory
-		if err := (*source.AzureActiveDirectory).AssignProperties_To_AzureActiveDirectory(&value1); err != nil {
+		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
+		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 v20160901s.CertificateDescription
-		if err := (*source.Certificate).AssignProperties_To_CertificateDescription(&value2); err != nil {
+		destination.Certificate = new(v20160901s.CertificateDescription)
+		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []v20160901s.ClientCertificateCommonName
+	var value1 []v20160901s.ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 v20160901s.ClientCertificateCommonName
-			if err := item5.AssignProperties_To_ClientCertificateCommonName(&value6); err != nil {
+		value1 = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 v20160901s.ClientCertificateCommonName
+			if err := item3.AssignProperties_To_ClientCertificateCommonName(&value4); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []v20160901s.ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []v20160901s.ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 v20160901s.ClientCertificateThumbprint
-			if err := item9.AssignProperties_To_ClientCertificateThumbprint(&value10); err != nil {
+		value5 = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 v20160901s.ClientCertificateThumbprint
+			if err := item7.AssignProperties_To_ClientCertificateThumbprint(&value8); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
+	destination.ClientCertificateThumbprints = value5
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value11 v20160901s.DiagnosticsStorageAccountConfig
-		if err := (*source.DiagnosticsStorageAccountConfig).AssignProperties_To_DiagnosticsStorageAccountConfig(&value11); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
+		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value11
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value12 []v20160901s.SettingsSectionDescription
+	var value9 []v20160901s.SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value12 = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
-		for index13, item14 := range source.FabricSettings {
-			var value15 v20160901s.SettingsSectionDescription
-			if err := item14.AssignProperties_To_SettingsSectionDescription(&value15); err != nil {
+		value9 = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 v20160901s.SettingsSectionDescription
+			if err := item11.AssignProperties_To_SettingsSectionDescription(&value12); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value12[index13] = value15
+			value9[index10] = value12
 		}
 	}
-	destination.FabricSettings = value12
-	if source.HttpApplicationGatewayCertificate != nil {
-		if err := bag.Add("HttpApplicationGatewayCertificate", *source.HttpApplicationGatewayCertificate); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("HttpApplicationGatewayCertificate")
+	destination.FabricSettings = value9
+	if err := bag.Keep("HttpApplicationGatewayCertificate", source.HttpApplicationGatewayCertificate, source.HttpApplicationGatewayCertificate != nil); err != nil {
+		return err
 	}
-	if source.ManagementEndpoint != nil {
-		var value16 string
-		value16 = string((*source.ManagementEndpoint))
-		destination.ManagementEndpoint = &value16
-	} else {
-		destination.ManagementEndpoint = nil
+	destination.ManagementEndpoint = armruntime.Clone(source.ManagementEndpoint)
+	if err := bag.Keep("NodeTypes", source.NodeTypes, len(source.NodeTypes) > 0); err != nil {
+		return err
 	}
-	if len(source.NodeTypes) > 0 {
-		if err := bag.Add("NodeTypes", source.NodeTypes); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("NodeTypes")
+	destination.ReliabilityLevel = armruntime.Clone(source.ReliabilityLevel)
+	if err := bag.Keep("UpgradeDescription", source.UpgradeDescription, source.UpgradeDescription != nil); err != nil {
+		return err
 	}
-	if source.ReliabilityLevel != nil {
-		var value17 string
-		value17 = string((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value17
-	} else {
-		destination.ReliabilityLevel = nil
+	destination.VmImage = armruntime.Clone(source.VmImage)
+	destination.ClusterCodeVersion = nil
+	if _, err := bag.Pull("ClusterCodeVersion", &destination.ClusterCodeVersion); err != nil {
+		return err
 	}
-	if source.UpgradeDescription != nil {
-		if err := bag.Add("UpgradeDescription", *source.UpgradeDescription); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("UpgradeDescription")
+	destination.NodeTypes = nil
+	if _, err := bag.Pull("NodeTypes@v20160901", &destination.NodeTypes); err != nil {
+		return err
 	}
-	if source.VmImage != nil {
-		var value18 string
-		value18 = string((*source.VmImage))
-		destination.VmImage = &value18
-	} else {
-		destination.VmImage = nil
+	destination.ReverseProxyCertificate = nil
+	if _, err := bag.Pull("ReverseProxyCertificate", &destination.ReverseProxyCertificate); err != nil {
+		return err
 	}
-	if bag.Contains("ClusterCodeVersion") {
-		var value19 string
-		if _, err := bag.Pull("ClusterCodeVersion", &value19); err != nil {
-			return err
-		}
-		destination.ClusterCodeVersion = &value19
-	} else {
-		destination.ClusterCodeVersion = nil
+	destination.UpgradeDescription = nil
+	if _, err := bag.Pull("UpgradeDescription@v20160901", &destination.UpgradeDescription); err != nil {
+		return err
 	}
-	if bag.Contains("NodeTypes@v20160901") {
-		var value20 []v20160901s.NodeTypeDescription
-		if _, err := bag.Pull("NodeTypes@v20160901", &value20); err != nil {
-			return err
-		}
-		destination.NodeTypes = value20
-	} else {
-		destination.NodeTypes = nil
-	}
-	if bag.Contains("ReverseProxyCertificate") {
-		var value21 v20160901s.CertificateDescription
-		if _, err := bag.Pull("ReverseProxyCertificate", &value21); err != nil {
-			return err
-		}
-		destination.ReverseProxyCertificate = &value21
-	} else {
-		destination.ReverseProxyCertificate = nil
-	}
-	if bag.Contains("UpgradeDescription@v20160901") {
-		var value22 v20160901s.ClusterUpgradePolicy
-		if _, err := bag.Pull("UpgradeDescription@v20160901", &value22); err != nil {
-			return err
-		}
-		destination.UpgradeDescription = &value22
-	} else {
-		destination.UpgradeDescription = nil
-	}
-	if bag.Contains("UpgradeMode") {
-		var value23 string
-		if _, err := bag.Pull("UpgradeMode", &value23); err != nil {
-			return err
-		}
-		destination.UpgradeMode = &value23
-	} else {
-		destination.UpgradeMode = nil
+	destination.UpgradeMode = nil
+	if _, err := bag.Pull("UpgradeMode", &destination.UpgradeMode); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -451,151 +259,92 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 // AssignProperties_From_ClusterProperties copies source into this ClusterProperties.
 func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(source *v20160901s.ClusterProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureActiveDirectory = nil
 	if source.AzureActiveDirectory != nil {
-		var value1 AzureActiveDirectory
-		if err := value1.AssignProperties_From_AzureActiveDirectory(&(*source.AzureActiveDirectory)); err != nil {
+		destination.AzureActiveDirectory = new(AzureActiveDirectory)
+		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
 			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
 		}
-		destination.AzureActiveDirectory = &value1
-	} else {
-		destination.AzureActiveDirectory = nil
 	}
+	destination.Certificate = nil
 	if source.Certificate != nil {
-		var value2 CertificateDescription
-		if err := value2.AssignProperties_From_CertificateDescription(&(*source.Certificate)); err != nil {
+		destination.Certificate = new(CertificateDescription)
+		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
-		destination.Certificate = &value2
-	} else {
-		destination.Certificate = nil
 	}
-	var value3 []ClientCertificateCommonName
+	var value1 []ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value3 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index4, item5 := range source.ClientCertificateCommonNames {
-			var value6 ClientCertificateCommonName
-			if err := value6.AssignProperties_From_ClientCertificateCommonName(&item5); err != nil {
+		value1 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for index2, item3 := range source.ClientCertificateCommonNames {
+			var value4 ClientCertificateCommonName
+			if err := value4.AssignProperties_From_ClientCertificateCommonName(&item3); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value3[index4] = value6
+			value1[index2] = value4
 		}
 	}
-	destination.ClientCertificateCommonNames = value3
-	var value7 []ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = value1
+	var value5 []ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value7 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index8, item9 := range source.ClientCertificateThumbprints {
-			var value10 ClientCertificateThumbprint
-			if err := value10.AssignProperties_From_ClientCertificateThumbprint(&item9); err != nil {
+		value5 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for index6, item7 := range source.ClientCertificateThumbprints {
+			var value8 ClientCertificateThumbprint
+			if err := value8.AssignProperties_From_ClientCertificateThumbprint(&item7); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value7[index8] = value10
+			value5[index6] = value8
 		}
 	}
-	destination.ClientCertificateThumbprints = value7
+	destination.ClientCertificateThumbprints = value5
+	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
-		var value11 DiagnosticsStorageAccountConfig
-		if err := value11.AssignProperties_From_DiagnosticsStorageAccountConfig(&(*source.DiagnosticsStorageAccountConfig)); err != nil {
+		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
+		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
-		destination.DiagnosticsStorageAccountConfig = &value11
-	} else {
-		destination.DiagnosticsStorageAccountConfig = nil
 	}
-	var value12 []SettingsSectionDescription
+	var value9 []SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value12 = make([]SettingsSectionDescription, len(source.FabricSettings))
-		for index13, item14 := range source.FabricSettings {
-			var value15 SettingsSectionDescription
-			if err := value15.AssignProperties_From_SettingsSectionDescription(&item14); err != nil {
+		value9 = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for index10, item11 := range source.FabricSettings {
+			var value12 SettingsSectionDescription
+			if err := value12.AssignProperties_From_SettingsSectionDescription(&item11); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value12[index13] = value15
+			value9[index10] = value12
 		}
 	}
-	destination.FabricSettings = value12
-	if bag.Contains("HttpApplicationGatewayCertificate") {
-		var value16 CertificateDescription
-		if _, err := bag.Pull("HttpApplicationGatewayCertificate", &value16); err != nil {
-			return err
-		}
-		destination.HttpApplicationGatewayCertificate = &value16
-	} else {
-		destination.HttpApplicationGatewayCertificate = nil
+	destination.FabricSettings = value9
+	destination.HttpApplicationGatewayCertificate = nil
+	if _, err := bag.Pull("HttpApplicationGatewayCertificate", &destination.HttpApplicationGatewayCertificate); err != nil {
+		return err
 	}
-	if source.ManagementEndpoint != nil {
-		var value17 string
-		value17 = string((*source.ManagementEndpoint))
-		destination.ManagementEndpoint = &value17
-	} else {
-		destination.ManagementEndpoint = nil
+	destination.ManagementEndpoint = armruntime.Clone(source.ManagementEndpoint)
+	destination.NodeTypes = nil
+	if _, err := bag.Pull("NodeTypes", &destination.NodeTypes); err != nil {
+		return err
 	}
-	if bag.Contains("NodeTypes") {
-		var value18 []NodeTypes
-		if _, err := bag.Pull("NodeTypes", &value18); err != nil {
-			return err
-		}
-		destination.NodeTypes = value18
-	} else {
-		destination.NodeTypes = nil
+	destination.ReliabilityLevel = armruntime.Clone(source.ReliabilityLevel)
+	destination.UpgradeDescription = nil
+	if _, err := bag.Pull("UpgradeDescription", &destination.UpgradeDescription); err != nil {
+		return err
 	}
-	if source.ReliabilityLevel != nil {
-		var value19 string
-		value19 = string((*source.ReliabilityLevel))
-		destination.ReliabilityLevel = &value19
-	} else {
-		destination.ReliabilityLevel = nil
+	destination.VmImage = armruntime.Clone(source.VmImage)
+	if err := bag.Keep("ClusterCodeVersion", source.ClusterCodeVersion, source.ClusterCodeVersion != nil); err != nil {
+		return err
 	}
-	if bag.Contains("UpgradeDescription") {
-		var value20 PaasClusterUpgradePolicy
-		if _, err := bag.Pull("UpgradeDescription", &value20); err != nil {
-			return err
-		}
-		destination.UpgradeDescription = &value20
-	} else {
-		destination.UpgradeDescription = nil
+	if err := bag.Keep("NodeTypes@v20160901", source.NodeTypes, len(source.NodeTypes) > 0); err != nil {
+		return err
 	}
-	if source.VmImage != nil {
-		var value21 string
-		value21 = string((*source.VmImage))
-		destination.VmImage = &value21
-	} else {
-		destination.VmImage = nil
+	if err := bag.Keep("ReverseProxyCertificate", source.ReverseProxyCertificate, source.ReverseProxyCertificate != nil); err != nil {
+		return err
 	}
-	if source.ClusterCodeVersion != nil {
-		if err := bag.Add("ClusterCodeVersion", *source.ClusterCodeVersion); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("ClusterCodeVersion")
+	if err := bag.Keep("UpgradeDescription@v20160901", source.UpgradeDescription, source.UpgradeDescription != nil); err != nil {
+		return err
 	}
-	if len(source.NodeTypes) > 0 {
-		if err := bag.Add("NodeTypes@v20160901", source.NodeTypes); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("NodeTypes@v20160901")
-	}
-	if source.ReverseProxyCertificate != nil {
-		if err := bag.Add("ReverseProxyCertificate", *source.ReverseProxyCertificate); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("ReverseProxyCertificate")
-	}
-	if source.UpgradeDescription != nil {
-		if err := bag.Add("UpgradeDescription@v20160901", *source.UpgradeDescription); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("UpgradeDescription@v20160901")
-	}
-	if source.UpgradeMode != nil {
-		if err := bag.Add("UpgradeMode", *source.UpgradeMode); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("UpgradeMode")
+	if err := bag.Keep("UpgradeMode", source.UpgradeMode, source.UpgradeMode != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -615,39 +364,16 @@ type augmentConversionForCluster_Spec interface {
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160901s.Cluster_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20160901s.ClusterProperties
-		if err := (*source.Properties).AssignProperties_To_ClusterProperties(&value3); err != nil {
+		destination.Properties = new(v20160901s.ClusterProperties)
+		if err := source.Properties.AssignProperties_To_ClusterProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -660,39 +386,16 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 // AssignProperties_From_Cluster_Spec copies source into this Cluster_Spec.
 func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v20160901s.Cluster_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 ClusterProperties
-		if err := value3.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(ClusterProperties)
+		if err := destination.Properties.AssignProperties_From_ClusterProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -761,41 +464,11 @@ type augmentConversionForDiagnosticsStorageAccountConfig interface {
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.BlobEndpoint != nil {
-		var value1 string
-		value1 = string((*source.BlobEndpoint))
-		destination.BlobEndpoint = &value1
-	} else {
-		destination.BlobEndpoint = nil
-	}
-	if source.ProtectedAccountKeyName != nil {
-		var value2 string
-		value2 = string((*source.ProtectedAccountKeyName))
-		destination.ProtectedAccountKeyName = &value2
-	} else {
-		destination.ProtectedAccountKeyName = nil
-	}
-	if source.QueueEndpoint != nil {
-		var value3 string
-		value3 = string((*source.QueueEndpoint))
-		destination.QueueEndpoint = &value3
-	} else {
-		destination.QueueEndpoint = nil
-	}
-	if source.StorageAccountName != nil {
-		var value4 string
-		value4 = string((*source.StorageAccountName))
-		destination.StorageAccountName = &value4
-	} else {
-		destination.StorageAccountName = nil
-	}
-	if source.TableEndpoint != nil {
-		var value5 string
-		value5 = string((*source.TableEndpoint))
-		destination.TableEndpoint = &value5
-	} else {
-		destination.TableEndpoint = nil
-	}
+	destination.BlobEndpoint = armruntime.Clone(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.Clone(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.Clone(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
@@ -807,41 +480,11 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 // AssignProperties_From_DiagnosticsStorageAccountConfig copies source into this DiagnosticsStorageAccountConfig.
 func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_DiagnosticsStorageAccountConfig(source *v20160901s.DiagnosticsStorageAccountConfig) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.BlobEndpoint != nil {
-		var value1 string
-		value1 = string((*source.BlobEndpoint))
-		destination.BlobEndpoint = &value1
-	} else {
-		destination.BlobEndpoint = nil
-	}
-	if source.ProtectedAccountKeyName != nil {
-		var value2 string
-		value2 = string((*source.ProtectedAccountKeyName))
-		destination.ProtectedAccountKeyName = &value2
-	} else {
-		destination.ProtectedAccountKeyName = nil
-	}
-	if source.QueueEndpoint != nil {
-		var value3 string
-		value3 = string((*source.QueueEndpoint))
-		destination.QueueEndpoint = &value3
-	} else {
-		destination.QueueEndpoint = nil
-	}
-	if source.StorageAccountName != nil {
-		var value4 string
-		value4 = string((*source.StorageAccountName))
-		destination.StorageAccountName = &value4
-	} else {
-		destination.StorageAccountName = nil
-	}
-	if source.TableEndpoint != nil {
-		var value5 string
-		value5 = string((*source.TableEndpoint))
-		destination.TableEndpoint = &value5
-	} else {
-		destination.TableEndpoint = nil
-	}
+	destination.BlobEndpoint = armruntime.Clone(source.BlobEndpoint)
+	destination.ProtectedAccountKeyName = armruntime.Clone(source.ProtectedAccountKeyName)
+	destination.QueueEndpoint = armruntime.Clone(source.QueueEndpoint)
+	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
+	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
@@ -860,20 +503,8 @@ type augmentConversionForSettingsParameterDescription interface {
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160901s.SettingsParameterDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	if source.Value != nil {
-		var value2 string
-		value2 = string((*source.Value))
-		destination.Value = &value2
-	} else {
-		destination.Value = nil
-	}
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
@@ -885,20 +516,8 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 // AssignProperties_From_SettingsParameterDescription copies source into this SettingsParameterDescription.
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160901s.SettingsParameterDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	if source.Value != nil {
-		var value2 string
-		value2 = string((*source.Value))
-		destination.Value = &value2
-	} else {
-		destination.Value = nil
-	}
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
@@ -917,25 +536,19 @@ type augmentConversionForSettingsSectionDescription interface {
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160901s.SettingsSectionDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	var value2 []v20160901s.SettingsParameterDescription
+	destination.Name = armruntime.Clone(source.Name)
+	var value1 []v20160901s.SettingsParameterDescription
 	if source.Parameters != nil {
-		value2 = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
-		for index3, item4 := range source.Parameters {
-			var value5 v20160901s.SettingsParameterDescription
-			if err := item4.AssignProperties_To_SettingsParameterDescription(&value5); err != nil {
+		value1 = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 v20160901s.SettingsParameterDescription
+			if err := item3.AssignProperties_To_SettingsParameterDescription(&value4); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value2
+	destination.Parameters = value1
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
@@ -947,25 +560,19 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160901s.SettingsSectionDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	var value2 []SettingsParameterDescription
+	destination.Name = armruntime.Clone(source.Name)
+	var value1 []SettingsParameterDescription
 	if source.Parameters != nil {
-		value2 = make([]SettingsParameterDescription, len(source.Parameters))
-		for index3, item4 := range source.Parameters {
-			var value5 SettingsParameterDescription
-			if err := value5.AssignProperties_From_SettingsParameterDescription(&item4); err != nil {
+		value1 = make([]SettingsParameterDescription, len(source.Parameters))
+		for index2, item3 := range source.Parameters {
+			var value4 SettingsParameterDescription
+			if err := value4.AssignProperties_From_SettingsParameterDescription(&item3); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.Parameters = value2
+	destination.Parameters = value1
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {

@@ -7,6 +7,7 @@ import (
 	v20220901s "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -20,23 +21,8 @@ type augmentConversionForContainerProperties interface {
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20220901s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 map[string]string
-	if source.Metadata != nil {
-		value1 = make(map[string]string, len(source.Metadata))
-		for key2, item3 := range source.Metadata {
-			var value4 string
-			value4 = string(item3)
-			value1[key2] = value4
-		}
-	}
-	destination.Metadata = value1
-	if source.PublicAccess != nil {
-		var value5 string
-		value5 = string((*source.PublicAccess))
-		destination.PublicAccess = &value5
-	} else {
-		destination.PublicAccess = nil
-	}
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
@@ -48,23 +34,8 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20220901s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 map[string]string
-	if source.Metadata != nil {
-		value1 = make(map[string]string, len(source.Metadata))
-		for key2, item3 := range source.Metadata {
-			var value4 string
-			value4 = string(item3)
-			value1[key2] = value4
-		}
-	}
-	destination.Metadata = value1
-	if source.PublicAccess != nil {
-		var value5 string
-		value5 = string((*source.PublicAccess))
-		destination.PublicAccess = &value5
-	} else {
-		destination.PublicAccess = nil
-	}
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
@@ -83,28 +54,14 @@ type augmentConversionForEncryption interface {
 // AssignProperties_To_Encryption copies this Encryption into destination.
 func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.KeySource != nil {
-		var value1 string
-		value1 = string((*source.KeySource))
-		destination.KeySource = &value1
-	} else {
-		destination.KeySource = nil
-	}
-	if source.RequireInfrastructureEncryption != nil {
-		var value2 bool
-		value2 = bool((*source.RequireInfrastructureEncryption))
-		destination.RequireInfrastructureEncryption = &value2
-	} else {
-		destination.RequireInfrastructureEncryption = nil
-	}
+	destination.KeySource = armruntime.Clone(source.KeySource)
+	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.Services = nil
 	if source.Services != nil {
-		var value3 v20220901s.EncryptionServices
-		if err := (*source.Services).AssignProperties_To_EncryptionServices(&value3); err != nil {
+		destination.Services = new(v20220901s.EncryptionServices)
+		if err := source.Services.AssignProperties_To_EncryptionServices(destination.Services); err != nil {
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
-		destination.Services = &value3
-	} else {
-		destination.Services = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -117,28 +74,14 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s
 // AssignProperties_From_Encryption copies source into this Encryption.
 func (destination *Encryption) AssignProperties_From_Encryption(source *v20220901s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.KeySource != nil {
-		var value1 string
-		value1 = string((*source.KeySource))
-		destination.KeySource = &value1
-	} else {
-		destination.KeySource = nil
-	}
-	if source.RequireInfrastructureEncryption != nil {
-		var value2 bool
-		value2 = bool((*source.RequireInfrastructureEncryption))
-		destination.RequireInfrastructureEncryption = &value2
-	} else {
-		destination.RequireInfrastructureEncryption = nil
-	}
+	destination.KeySource = armruntime.Clone(source.KeySource)
+	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.Services = nil
 	if source.Services != nil {
-		var value3 EncryptionServices
-		if err := value3.AssignProperties_From_EncryptionServices(&(*source.Services)); err != nil {
+		destination.Services = new(EncryptionServices)
+		if err := destination.Services.AssignProperties_From_EncryptionServices(source.Services); err != nil {
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
-		destination.Services = &value3
-	} else {
-		destination.Services = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -158,20 +101,8 @@ type augmentConversionForEncryptionService interface {
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20220901s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Enabled != nil {
-		var value1 bool
-		value1 = bool((*source.Enabled))
-		destination.Enabled = &value1
-	} else {
-		destination.Enabled = nil
-	}
-	if source.KeyType != nil {
-		var value2 string
-		value2 = string((*source.KeyType))
-		destination.KeyType = &value2
-	} else {
-		destination.KeyType = nil
-	}
+	destination.Enabled = armruntime.Clone(source.Enabled)
+	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
@@ -183,20 +114,8 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20220901s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Enabled != nil {
-		var value1 bool
-		value1 = bool((*source.Enabled))
-		destination.Enabled = &value1
-	} else {
-		destination.Enabled = nil
-	}
-	if source.KeyType != nil {
-		var value2 string
-		value2 = string((*source.KeyType))
-		destination.KeyType = &value2
-	} else {
-		destination.KeyType = nil
-	}
+	destination.Enabled = armruntime.Clone(source.Enabled)
+	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
@@ -215,23 +134,19 @@ type augmentConversionForEncryptionServices interface {
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
 func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destination *v20220901s.EncryptionServices) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Blob = nil
 	if source.Blob != nil {
-		var value1 v20220901s.EncryptionService
-		if err := (*source.Blob).AssignProperties_To_EncryptionService(&value1); err != nil {
+		destination.Blob = new(v20220901s.EncryptionService)
+		if err := source.Blob.AssignProperties_To_EncryptionService(destination.Blob); err != nil {
 			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
 		}
-		destination.Blob = &value1
-	} else {
-		destination.Blob = nil
 	}
+	destination.File = nil
 	if source.File != nil {
-		var value2 v20220901s.EncryptionService
-		if err := (*source.File).AssignProperties_To_EncryptionService(&value2); err != nil {
+		destination.File = new(v20220901s.EncryptionService)
+		if err := source.File.AssignProperties_To_EncryptionService(destination.File); err != nil {
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
-		destination.File = &value2
-	} else {
-		destination.File = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -244,23 +159,19 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 // AssignProperties_From_EncryptionServices copies source into this EncryptionServices.
 func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(source *v20220901s.EncryptionServices) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Blob = nil
 	if source.Blob != nil {
-		var value1 EncryptionService
-		if err := value1.AssignProperties_From_EncryptionService(&(*source.Blob)); err != nil {
+		destination.Blob = new(EncryptionService)
+		if err := destination.Blob.AssignProperties_From_EncryptionService(source.Blob); err != nil {
 			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
 		}
-		destination.Blob = &value1
-	} else {
-		destination.Blob = nil
 	}
+	destination.File = nil
 	if source.File != nil {
-		var value2 EncryptionService
-		if err := value2.AssignProperties_From_EncryptionService(&(*source.File)); err != nil {
+		destination.File = new(EncryptionService)
+		if err := destination.File.AssignProperties_From_EncryptionService(source.File); err != nil {
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
-		destination.File = &value2
-	} else {
-		destination.File = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -280,20 +191,8 @@ type augmentConversionForIPRule interface {
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Action != nil {
-		var value1 string
-		value1 = string((*source.Action))
-		destination.Action = &value1
-	} else {
-		destination.Action = nil
-	}
-	if source.Value != nil {
-		var value2 string
-		value2 = string((*source.Value))
-		destination.Value = &value2
-	} else {
-		destination.Value = nil
-	}
+	destination.Action = armruntime.Clone(source.Action)
+	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
@@ -305,20 +204,8 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule)
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20220901s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Action != nil {
-		var value1 string
-		value1 = string((*source.Action))
-		destination.Action = &value1
-	} else {
-		destination.Action = nil
-	}
-	if source.Value != nil {
-		var value2 string
-		value2 = string((*source.Value))
-		destination.Value = &value2
-	} else {
-		destination.Value = nil
-	}
+	destination.Action = armruntime.Clone(source.Action)
+	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
@@ -337,25 +224,19 @@ type augmentConversionForNetworkRuleSet interface {
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20220901s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.DefaultAction != nil {
-		var value1 string
-		value1 = string((*source.DefaultAction))
-		destination.DefaultAction = &value1
-	} else {
-		destination.DefaultAction = nil
-	}
-	var value2 []v20220901s.IPRule
+	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	var value1 []v20220901s.IPRule
 	if source.IpRules != nil {
-		value2 = make([]v20220901s.IPRule, len(source.IpRules))
-		for index3, item4 := range source.IpRules {
-			var value5 v20220901s.IPRule
-			if err := item4.AssignProperties_To_IPRule(&value5); err != nil {
+		value1 = make([]v20220901s.IPRule, len(source.IpRules))
+		for index2, item3 := range source.IpRules {
+			var value4 v20220901s.IPRule
+			if err := item3.AssignProperties_To_IPRule(&value4); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.IpRules = value2
+	destination.IpRules = value1
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -367,25 +248,19 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20220901s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.DefaultAction != nil {
-		var value1 string
-		value1 = string((*source.DefaultAction))
-		destination.DefaultAction = &value1
-	} else {
-		destination.DefaultAction = nil
-	}
-	var value2 []IPRule
+	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	var value1 []IPRule
 	if source.IpRules != nil {
-		value2 = make([]IPRule, len(source.IpRules))
-		for index3, item4 := range source.IpRules {
-			var value5 IPRule
-			if err := value5.AssignProperties_From_IPRule(&item4); err != nil {
+		value1 = make([]IPRule, len(source.IpRules))
+		for index2, item3 := range source.IpRules {
+			var value4 IPRule
+			if err := value4.AssignProperties_From_IPRule(&item3); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value2[index3] = value5
+			value1[index2] = value4
 		}
 	}
-	destination.IpRules = value2
+	destination.IpRules = value1
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -404,20 +279,8 @@ type augmentConversionForSku interface {
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	if source.Tier != nil {
-		var value2 string
-		value2 = string((*source.Tier))
-		destination.Tier = &value2
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -429,20 +292,8 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20220901s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		var value1 string
-		value1 = string((*source.Name))
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	if source.Tier != nil {
-		var value2 string
-		value2 = string((*source.Tier))
-		destination.Tier = &value2
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSku); ok {
@@ -461,78 +312,37 @@ type augmentConversionForStorageAccountPropertiesCreateParameters interface {
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
 func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_StorageAccountPropertiesCreateParameters(destination *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AccessTier != nil {
-		var value1 string
-		value1 = string((*source.AccessTier))
-		destination.AccessTier = &value1
-	} else {
-		destination.AccessTier = nil
+	destination.AccessTier = armruntime.Clone(source.AccessTier)
+	if err := bag.Keep("CustomDomain", source.CustomDomain, source.CustomDomain != nil); err != nil {
+		return err
 	}
-	if source.CustomDomain != nil {
-		if err := bag.Add("CustomDomain", *source.CustomDomain); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("CustomDomain")
-	}
+	destination.Encryption = nil
 	if source.Encryption != nil {
-		var value2 v20220901s.Encryption
-		if err := (*source.Encryption).AssignProperties_To_Encryption(&value2); err != nil {
+		destination.Encryption = new(v20220901s.Encryption)
+		if err := source.Encryption.AssignProperties_To_Encryption(destination.Encryption); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
-		destination.Encryption = &value2
-	} else {
-		destination.Encryption = nil
 	}
-	if source.MinimumTlsVersion != nil {
-		var value3 string
-		value3 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value3
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
-		var value4 v20220901s.NetworkRuleSet
-		if err := (*source.NetworkAcls).AssignProperties_To_NetworkRuleSet(&value4); err != nil {
+		destination.NetworkAcls = new(v20220901s.NetworkRuleSet)
+		if err := source.NetworkAcls.AssignProperties_To_NetworkRuleSet(destination.NetworkAcls); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
-		destination.NetworkAcls = &value4
-	} else {
-		destination.NetworkAcls = nil
 	}
-	if source.SupportsHttpsTrafficOnly != nil {
-		var value5 bool
-		value5 = bool((*source.SupportsHttpsTrafficOnly))
-		destination.SupportsHttpsTrafficOnly = &value5
-	} else {
-		destination.SupportsHttpsTrafficOnly = nil
+	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.AllowBlobPublicAccess = nil
+	if _, err := bag.Pull("AllowBlobPublicAccess", &destination.AllowBlobPublicAccess); err != nil {
+		return err
 	}
-	if bag.Contains("AllowBlobPublicAccess") {
-		var value6 bool
-		if _, err := bag.Pull("AllowBlobPublicAccess", &value6); err != nil {
-			return err
-		}
-		destination.AllowBlobPublicAccess = &value6
-	} else {
-		destination.AllowBlobPublicAccess = nil
+	destination.CustomDomain = nil
+	if _, err := bag.Pull("CustomDomain@v20220901", &destination.CustomDomain); err != nil {
+		return err
 	}
-	if bag.Contains("CustomDomain@v20220901") {
-		var value7 v20220901s.CustomDomain
-		if _, err := bag.Pull("CustomDomain@v20220901", &value7); err != nil {
-			return err
-		}
-		destination.CustomDomain = &value7
-	} else {
-		destination.CustomDomain = nil
-	}
-	if bag.Contains("LargeFileSharesState") {
-		var value8 string
-		if _, err := bag.Pull("LargeFileSharesState", &value8); err != nil {
-			return err
-		}
-		destination.LargeFileSharesState = &value8
-	} else {
-		destination.LargeFileSharesState = nil
+	destination.LargeFileSharesState = nil
+	if _, err := bag.Pull("LargeFileSharesState", &destination.LargeFileSharesState); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -545,74 +355,35 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 // AssignProperties_From_StorageAccountPropertiesCreateParameters copies source into this StorageAccountPropertiesCreateParameters.
 func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_From_StorageAccountPropertiesCreateParameters(source *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AccessTier != nil {
-		var value1 string
-		value1 = string((*source.AccessTier))
-		destination.AccessTier = &value1
-	} else {
-		destination.AccessTier = nil
+	destination.AccessTier = armruntime.Clone(source.AccessTier)
+	destination.CustomDomain = nil
+	if _, err := bag.Pull("CustomDomain", &destination.CustomDomain); err != nil {
+		return err
 	}
-	if bag.Contains("CustomDomain") {
-		var value2 string
-		if _, err := bag.Pull("CustomDomain", &value2); err != nil {
-			return err
-		}
-		destination.CustomDomain = &value2
-	} else {
-		destination.CustomDomain = nil
-	}
+	destination.Encryption = nil
 	if source.Encryption != nil {
-		var value3 Encryption
-		if err := value3.AssignProperties_From_Encryption(&(*source.Encryption)); err != nil {
+		destination.Encryption = new(Encryption)
+		if err := destination.Encryption.AssignProperties_From_Encryption(source.Encryption); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
-		destination.Encryption = &value3
-	} else {
-		destination.Encryption = nil
 	}
-	if source.MinimumTlsVersion != nil {
-		var value4 string
-		value4 = string((*source.MinimumTlsVersion))
-		destination.MinimumTlsVersion = &value4
-	} else {
-		destination.MinimumTlsVersion = nil
-	}
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
-		var value5 NetworkRuleSet
-		if err := value5.AssignProperties_From_NetworkRuleSet(&(*source.NetworkAcls)); err != nil {
+		destination.NetworkAcls = new(NetworkRuleSet)
+		if err := destination.NetworkAcls.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
-		destination.NetworkAcls = &value5
-	} else {
-		destination.NetworkAcls = nil
 	}
-	if source.SupportsHttpsTrafficOnly != nil {
-		var value6 bool
-		value6 = bool((*source.SupportsHttpsTrafficOnly))
-		destination.SupportsHttpsTrafficOnly = &value6
-	} else {
-		destination.SupportsHttpsTrafficOnly = nil
+	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	if err := bag.Keep("AllowBlobPublicAccess", source.AllowBlobPublicAccess, source.AllowBlobPublicAccess != nil); err != nil {
+		return err
 	}
-	if source.AllowBlobPublicAccess != nil {
-		if err := bag.Add("AllowBlobPublicAccess", *source.AllowBlobPublicAccess); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("AllowBlobPublicAccess")
+	if err := bag.Keep("CustomDomain@v20220901", source.CustomDomain, source.CustomDomain != nil); err != nil {
+		return err
 	}
-	if source.CustomDomain != nil {
-		if err := bag.Add("CustomDomain@v20220901", *source.CustomDomain); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("CustomDomain@v20220901")
-	}
-	if source.LargeFileSharesState != nil {
-		if err := bag.Add("LargeFileSharesState", *source.LargeFileSharesState); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("LargeFileSharesState")
+	if err := bag.Keep("LargeFileSharesState", source.LargeFileSharesState, source.LargeFileSharesState != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -632,55 +403,24 @@ type augmentConversionForStorageAccount_Spec interface {
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20220901s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Kind != nil {
-		var value2 string
-		value2 = string((*source.Kind))
-		destination.Kind = &value2
-	} else {
-		destination.Kind = nil
-	}
-	if source.Location != nil {
-		var value3 string
-		value3 = string((*source.Location))
-		destination.Location = &value3
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = armruntime.Clone(source.Kind)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value4 v20220901s.StorageAccountPropertiesCreateParameters
-		if err := (*source.Properties).AssignProperties_To_StorageAccountPropertiesCreateParameters(&value4); err != nil {
+		destination.Properties = new(v20220901s.StorageAccountPropertiesCreateParameters)
+		if err := source.Properties.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value4
-	} else {
-		destination.Properties = nil
 	}
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value5 v20220901s.Sku
-		if err := (*source.Sku).AssignProperties_To_Sku(&value5); err != nil {
+		destination.Sku = new(v20220901s.Sku)
+		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
-		destination.Sku = &value5
-	} else {
-		destination.Sku = nil
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -693,55 +433,24 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 // AssignProperties_From_StorageAccount_Spec copies source into this StorageAccount_Spec.
 func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *v20220901s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Kind != nil {
-		var value2 string
-		value2 = string((*source.Kind))
-		destination.Kind = &value2
-	} else {
-		destination.Kind = nil
-	}
-	if source.Location != nil {
-		var value3 string
-		value3 = string((*source.Location))
-		destination.Location = &value3
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = armruntime.Clone(source.Kind)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value4 StorageAccountPropertiesCreateParameters
-		if err := value4.AssignProperties_From_StorageAccountPropertiesCreateParameters(&(*source.Properties)); err != nil {
+		destination.Properties = new(StorageAccountPropertiesCreateParameters)
+		if err := destination.Properties.AssignProperties_From_StorageAccountPropertiesCreateParameters(source.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value4
-	} else {
-		destination.Properties = nil
 	}
+	destination.Sku = nil
 	if source.Sku != nil {
-		var value5 Sku
-		if err := value5.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		destination.Sku = new(Sku)
+		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
-		destination.Sku = &value5
-	} else {
-		destination.Sku = nil
 	}
-	var value6 map[string]string
-	if source.Tags != nil {
-		value6 = make(map[string]string, len(source.Tags))
-		for key7, item8 := range source.Tags {
-			var value9 string
-			value9 = string(item8)
-			value6[key7] = value9
-		}
-	}
-	destination.Tags = value6
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -810,28 +519,14 @@ type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *v20220901s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20220901s.ContainerProperties
-		if err := (*source.Properties).AssignProperties_To_ContainerProperties(&value3); err != nil {
+		destination.Properties = new(v20220901s.ContainerProperties)
+		if err := source.Properties.AssignProperties_To_ContainerProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -845,28 +540,14 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec copies source into this StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20220901s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 ContainerProperties
-		if err := value3.AssignProperties_From_ContainerProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(ContainerProperties)
+		if err := destination.Properties.AssignProperties_From_ContainerProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

@@ -7,7 +7,9 @@ import (
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
@@ -20,30 +22,9 @@ type augmentConversionForFederatedIdentityCredentialProperties interface {
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20230131s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = &value5
-	} else {
-		destination.Issuer = nil
-	}
-	if source.Subject != nil {
-		var value6 string
-		value6 = string((*source.Subject))
-		destination.Subject = &value6
-	} else {
-		destination.Subject = nil
-	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
@@ -55,30 +36,9 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20230131s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = &value5
-	} else {
-		destination.Issuer = nil
-	}
-	if source.Subject != nil {
-		var value6 string
-		value6 = string((*source.Subject))
-		destination.Subject = &value6
-	} else {
-		destination.Subject = nil
-	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
@@ -97,28 +57,14 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20230131s.FederatedIdentityCredentialProperties
-		if err := (*source.Properties).AssignProperties_To_FederatedIdentityCredentialProperties(&value3); err != nil {
+		destination.Properties = new(v20230131s.FederatedIdentityCredentialProperties)
+		if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -132,28 +78,14 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 FederatedIdentityCredentialProperties
-		if err := value3.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(FederatedIdentityCredentialProperties)
+		if err := destination.Properties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -223,38 +155,12 @@ type augmentConversionForUserAssignedIdentity_Spec interface {
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20230131s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
-	var value3 map[string]string
-	if source.Tags != nil {
-		value3 = make(map[string]string, len(source.Tags))
-		for key4, item5 := range source.Tags {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.Tags = value3
-	if bag.Contains("Properties") {
-		var value7 v20230131s.UserAssignedIdentityProperties
-		if _, err := bag.Pull("Properties", &value7); err != nil {
-			return err
-		}
-		destination.Properties = &value7
-	} else {
-		destination.Properties = nil
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Properties = nil
+	if _, err := bag.Pull("Properties", &destination.Properties); err != nil {
+		return err
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -268,36 +174,11 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20230131s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
-	var value3 map[string]string
-	if source.Tags != nil {
-		value3 = make(map[string]string, len(source.Tags))
-		for key4, item5 := range source.Tags {
-			var value6 string
-			value6 = string(item5)
-			value3[key4] = value6
-		}
-	}
-	destination.Tags = value3
-	if source.Properties != nil {
-		if err := bag.Add("Properties", *source.Properties); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Properties")
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Tags = maps.Clone(source.Tags)
+	if err := bag.Keep("Properties", source.Properties, source.Properties != nil); err != nil {
+		return err
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

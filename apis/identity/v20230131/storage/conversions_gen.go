@@ -7,7 +7,9 @@ import (
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"slices"
 )
 
 // augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
@@ -20,38 +22,12 @@ type augmentConversionForFederatedIdentityCredentialProperties interface {
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = &value5
-	} else {
-		destination.Issuer = nil
-	}
-	if source.Subject != nil {
-		var value6 string
-		value6 = string((*source.Subject))
-		destination.Subject = &value6
-	} else {
-		destination.Subject = nil
-	}
-	if bag.Contains("ClaimsMatchingExpression") {
-		var value7 v20241130s.ClaimsMatchingExpression
-		if _, err := bag.Pull("ClaimsMatchingExpression", &value7); err != nil {
-			return err
-		}
-		destination.ClaimsMatchingExpression = &value7
-	} else {
-		destination.ClaimsMatchingExpression = nil
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
+	destination.ClaimsMatchingExpression = nil
+	if _, err := bag.Pull("ClaimsMatchingExpression", &destination.ClaimsMatchingExpression); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -64,36 +40,11 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []string
-	if source.Audiences != nil {
-		value1 = make([]string, len(source.Audiences))
-		for index2, item3 := range source.Audiences {
-			var value4 string
-			value4 = string(item3)
-			value1[index2] = value4
-		}
-	}
-	destination.Audiences = value1
-	if source.Issuer != nil {
-		var value5 string
-		value5 = string((*source.Issuer))
-		destination.Issuer = &value5
-	} else {
-		destination.Issuer = nil
-	}
-	if source.Subject != nil {
-		var value6 string
-		value6 = string((*source.Subject))
-		destination.Subject = &value6
-	} else {
-		destination.Subject = nil
-	}
-	if source.ClaimsMatchingExpression != nil {
-		if err := bag.Add("ClaimsMatchingExpression", *source.ClaimsMatchingExpression); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("ClaimsMatchingExpression")
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
+	if err := bag.Keep("ClaimsMatchingExpression", source.ClaimsMatchingExpression, source.ClaimsMatchingExpression != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -113,28 +64,14 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20241130s.FederatedIdentityCredentialProperties
-		if err := (*source.Properties).AssignProperties_To_FederatedIdentityCredentialProperties(&value3); err != nil {
+		destination.Properties = new(v20241130s.FederatedIdentityCredentialProperties)
+		if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -148,28 +85,14 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Owner != nil {
-		var value2 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value2)
-		destination.Owner = &value2
-	} else {
-		destination.Owner = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 FederatedIdentityCredentialProperties
-		if err := value3.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(FederatedIdentityCredentialProperties)
+		if err := destination.Properties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -239,13 +162,7 @@ type augmentConversionForUserAssignedIdentityProperties interface {
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20241130s.UserAssignedIdentityProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.IsolationScope != nil {
-		var value1 string
-		value1 = string((*source.IsolationScope))
-		destination.IsolationScope = &value1
-	} else {
-		destination.IsolationScope = nil
-	}
+	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
@@ -257,13 +174,7 @@ func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedId
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20241130s.UserAssignedIdentityProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.IsolationScope != nil {
-		var value1 string
-		value1 = string((*source.IsolationScope))
-		destination.IsolationScope = &value1
-	} else {
-		destination.IsolationScope = nil
-	}
+	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
@@ -282,39 +193,16 @@ type augmentConversionForUserAssignedIdentity_Spec interface {
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20241130s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 v20241130s.UserAssignedIdentityProperties
-		if err := (*source.Properties).AssignProperties_To_UserAssignedIdentityProperties(&value3); err != nil {
+		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
+		if err := source.Properties.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -327,39 +215,16 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20241130s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
-	if source.Location != nil {
-		var value2 string
-		value2 = string((*source.Location))
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value3 UserAssignedIdentityProperties
-		if err := value3.AssignProperties_From_UserAssignedIdentityProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(UserAssignedIdentityProperties)
+		if err := destination.Properties.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value3
-	} else {
-		destination.Properties = nil
 	}
-	var value4 map[string]string
-	if source.Tags != nil {
-		value4 = make(map[string]string, len(source.Tags))
-		for key5, item6 := range source.Tags {
-			var value7 string
-			value7 = string(item6)
-			value4[key5] = value7
-		}
-	}
-	destination.Tags = value4
+	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	var asAny any = destination

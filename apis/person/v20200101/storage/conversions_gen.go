@@ -20,44 +20,16 @@ type augmentConversionForPersonProperties interface {
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200201s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.PostalAddress = nil
+	if _, err := bag.Pull("PostalAddress", &destination.PostalAddress); err != nil {
+		return err
 	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
-	if bag.Contains("PostalAddress") {
-		var value4 v20200201s.Address
-		if _, err := bag.Pull("PostalAddress", &value4); err != nil {
-			return err
-		}
-		destination.PostalAddress = &value4
-	} else {
-		destination.PostalAddress = nil
-	}
-	if bag.Contains("ResidentialAddress") {
-		var value5 v20200201s.Address
-		if _, err := bag.Pull("ResidentialAddress", &value5); err != nil {
-			return err
-		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
+	destination.ResidentialAddress = nil
+	if _, err := bag.Pull("ResidentialAddress", &destination.ResidentialAddress); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -70,40 +42,14 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200201s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	if err := bag.Keep("PostalAddress", source.PostalAddress, source.PostalAddress != nil); err != nil {
+		return err
 	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
-	if source.PostalAddress != nil {
-		if err := bag.Add("PostalAddress", *source.PostalAddress); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("PostalAddress")
-	}
-	if source.ResidentialAddress != nil {
-		if err := bag.Add("ResidentialAddress", *source.ResidentialAddress); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("ResidentialAddress")
+	if err := bag.Keep("ResidentialAddress", source.ResidentialAddress, source.ResidentialAddress != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -123,21 +69,13 @@ type augmentConversionForPerson_Spec interface {
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200201s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 v20200201s.PersonProperties
-		if err := (*source.Properties).AssignProperties_To_PersonProperties(&value2); err != nil {
+		destination.Properties = new(v20200201s.PersonProperties)
+		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -151,21 +89,13 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020020
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200201s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(PersonProperties)
+		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

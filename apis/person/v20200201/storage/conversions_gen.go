@@ -20,13 +20,7 @@ type augmentConversionForAddress interface {
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200301s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -38,13 +32,7 @@ func (source *Address) AssignProperties_To_Address(destination *v20200301s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200301s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -63,44 +51,22 @@ type augmentConversionForPersonProperties interface {
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200301s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.PostalAddress != nil {
-		var value4 v20200301s.Address
-		if err := (*source.PostalAddress).AssignProperties_To_Address(&value4); err != nil {
+		destination.MailingAddress = new(v20200301s.Address)
+		if err := source.PostalAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value5 v20200301s.Address
-		if err := (*source.ResidentialAddress).AssignProperties_To_Address(&value5); err != nil {
+		destination.ResidentialAddress = new(v20200301s.Address)
+		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -113,44 +79,22 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200301s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.PostalAddress = nil
 	if source.MailingAddress != nil {
-		var value4 Address
-		if err := value4.AssignProperties_From_Address(&(*source.MailingAddress)); err != nil {
+		destination.PostalAddress = new(Address)
+		if err := destination.PostalAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
 		}
-		destination.PostalAddress = &value4
-	} else {
-		destination.PostalAddress = nil
 	}
+	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
-		var value5 Address
-		if err := value5.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		destination.ResidentialAddress = new(Address)
+		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -170,21 +114,13 @@ type augmentConversionForPerson_Spec interface {
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200301s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 v20200301s.PersonProperties
-		if err := (*source.Properties).AssignProperties_To_PersonProperties(&value2); err != nil {
+		destination.Properties = new(v20200301s.PersonProperties)
+		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -198,21 +134,13 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020030
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200301s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(PersonProperties)
+		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

@@ -20,13 +20,7 @@ type augmentConversionForAddress interface {
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200401s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -38,13 +32,7 @@ func (source *Address) AssignProperties_To_Address(destination *v20200401s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200401s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		var value1 string
-		value1 = string((*source.Label))
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
-	}
+	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForAddress); ok {
@@ -63,42 +51,18 @@ type augmentConversionForPersonProperties interface {
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200401s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value4 v20200401s.Address
-		if err := (*source.MailingAddress).AssignProperties_To_Address(&value4); err != nil {
+		destination.MailingAddress = new(v20200401s.Address)
+		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
-	if source.ResidentialAddress != nil {
-		if err := bag.Add("ResidentialAddress", *source.ResidentialAddress); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("ResidentialAddress")
+	if err := bag.Keep("ResidentialAddress", source.ResidentialAddress, source.ResidentialAddress != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -111,44 +75,19 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200401s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value4 Address
-		if err := value4.AssignProperties_From_Address(&(*source.MailingAddress)); err != nil {
+		destination.MailingAddress = new(Address)
+		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
-	if bag.Contains("ResidentialAddress") {
-		var value5 Address
-		if _, err := bag.Pull("ResidentialAddress", &value5); err != nil {
-			return err
-		}
-		destination.ResidentialAddress = &value5
-	} else {
-		destination.ResidentialAddress = nil
+	destination.ResidentialAddress = nil
+	if _, err := bag.Pull("ResidentialAddress", &destination.ResidentialAddress); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -168,21 +107,13 @@ type augmentConversionForPerson_Spec interface {
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200401s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 v20200401s.PersonProperties
-		if err := (*source.Properties).AssignProperties_To_PersonProperties(&value2); err != nil {
+		destination.Properties = new(v20200401s.PersonProperties)
+		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -196,21 +127,13 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020040
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200401s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(PersonProperties)
+		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

@@ -21,48 +21,24 @@ type augmentConversionForAddress interface {
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		if err := bag.Add("Label", *source.Label); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Label")
+	if err := bag.Keep("Label", source.Label, source.Label != nil); err != nil {
+		return err
 	}
-	if bag.Contains("City") {
-		var value1 string
-		if _, err := bag.Pull("City", &value1); err != nil {
-			return err
-		}
-		destination.City = &value1
-	} else {
-		destination.City = nil
+	destination.City = nil
+	if _, err := bag.Pull("City", &destination.City); err != nil {
+		return err
 	}
-	if bag.Contains("Country") {
-		var value2 string
-		if _, err := bag.Pull("Country", &value2); err != nil {
-			return err
-		}
-		destination.Country = &value2
-	} else {
-		destination.Country = nil
+	destination.Country = nil
+	if _, err := bag.Pull("Country", &destination.Country); err != nil {
+		return err
 	}
-	if bag.Contains("Street") {
-		var value3 string
-		if _, err := bag.Pull("Street", &value3); err != nil {
-			return err
-		}
-		destination.Street = &value3
-	} else {
-		destination.Street = nil
+	destination.Street = nil
+	if _, err := bag.Pull("Street", &destination.Street); err != nil {
+		return err
 	}
-	if bag.Contains("Suburb") {
-		var value4 string
-		if _, err := bag.Pull("Suburb", &value4); err != nil {
-			return err
-		}
-		destination.Suburb = &value4
-	} else {
-		destination.Suburb = nil
+	destination.Suburb = nil
+	if _, err := bag.Pull("Suburb", &destination.Suburb); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -75,42 +51,21 @@ func (source *Address) AssignProperties_To_Address(destination *v20200501s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if bag.Contains("Label") {
-		var value1 string
-		if _, err := bag.Pull("Label", &value1); err != nil {
-			return err
-		}
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
+	destination.Label = nil
+	if _, err := bag.Pull("Label", &destination.Label); err != nil {
+		return err
 	}
-	if source.City != nil {
-		if err := bag.Add("City", *source.City); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("City")
+	if err := bag.Keep("City", source.City, source.City != nil); err != nil {
+		return err
 	}
-	if source.Country != nil {
-		if err := bag.Add("Country", *source.Country); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Country")
+	if err := bag.Keep("Country", source.Country, source.Country != nil); err != nil {
+		return err
 	}
-	if source.Street != nil {
-		if err := bag.Add("Street", *source.Street); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Street")
+	if err := bag.Keep("Street", source.Street, source.Street != nil); err != nil {
+		return err
 	}
-	if source.Suburb != nil {
-		if err := bag.Add("Suburb", *source.Suburb); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Suburb")
+	if err := bag.Keep("Suburb", source.Suburb, source.Suburb != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
@@ -130,46 +85,26 @@ type augmentConversionForPersonProperties interface {
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200501s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value4 v20200501s.Address
-		if err := (*source.MailingAddress).AssignProperties_To_Address(&value4); err != nil {
+		destination.MailingAddress = new(v20200501s.Address)
+		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
 	if bag.Contains("ResidentialAddress") {
-		var staged5 v20200401c.Address
-		if _, err := bag.Pull("ResidentialAddress", &staged5); err != nil {
+		var staged1 v20200401c.Address
+		if _, err := bag.Pull("ResidentialAddress", &staged1); err != nil {
 			return err
 		}
-		var value6 v20200501s.Address
-		if err := staged5.AssignProperties_To_Address(&value6); err != nil {
+		var value2 v20200501s.Address
+		if err := staged1.AssignProperties_To_Address(&value2); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value6
+		destination.ResidentialAddress = &value2
 	} else {
 		destination.ResidentialAddress = nil
 	}
@@ -184,42 +119,22 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200501s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.FamilyName != nil {
-		var value1 string
-		value1 = string((*source.FamilyName))
-		destination.FamilyName = &value1
-	} else {
-		destination.FamilyName = nil
-	}
-	if source.FullName != nil {
-		var value2 string
-		value2 = string((*source.FullName))
-		destination.FullName = &value2
-	} else {
-		destination.FullName = nil
-	}
-	if source.KnownAs != nil {
-		var value3 string
-		value3 = string((*source.KnownAs))
-		destination.KnownAs = &value3
-	} else {
-		destination.KnownAs = nil
-	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
-		var value4 Address
-		if err := value4.AssignProperties_From_Address(&(*source.MailingAddress)); err != nil {
+		destination.MailingAddress = new(Address)
+		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
-		destination.MailingAddress = &value4
-	} else {
-		destination.MailingAddress = nil
 	}
 	if source.ResidentialAddress != nil {
-		var value5 v20200401c.Address
-		if err := value5.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		var value1 v20200401c.Address
+		if err := value1.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		if err := bag.Add("ResidentialAddress", value5); err != nil {
+		if err := bag.Add("ResidentialAddress", value1); err != nil {
 			return err
 		}
 	} else {
@@ -243,21 +158,13 @@ type augmentConversionForPerson_Spec interface {
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 v20200501s.PersonProperties
-		if err := (*source.Properties).AssignProperties_To_PersonProperties(&value2); err != nil {
+		destination.Properties = new(v20200501s.PersonProperties)
+		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
@@ -271,21 +178,13 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.AzureName != nil {
-		var value1 string
-		value1 = string((*source.AzureName))
-		destination.AzureName = &value1
-	} else {
-		destination.AzureName = nil
-	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
 	if source.Properties != nil {
-		var value2 PersonProperties
-		if err := value2.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		destination.Properties = new(PersonProperties)
+		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = &value2
-	} else {
-		destination.Properties = nil
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag

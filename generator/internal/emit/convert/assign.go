@@ -46,8 +46,13 @@ func (w *assignWriter) dstType(t *golang.Type) string {
 }
 
 // assign writes code that sets dst (of type dt) from src (of type st); the two
-// types are convertible. what names the property in errors.
+// types are convertible. what names the property in errors. Scalars, clones of
+// collections of one scalar type, and structs are assigned directly; anything
+// else is converted into a variable first.
 func (w *assignWriter) assign(dst string, dt *golang.Type, src string, st *golang.Type, what string) {
+	if w.assignDirect(dst, dt, src, st, what) {
+		return
+	}
 	if !st.Pointer {
 		value := w.convert(src, gosrc.Base(st), gosrc.Base(dt), what)
 		w.store(dst, dt, value)
@@ -61,6 +66,117 @@ func (w *assignWriter) assign(dst string, dt *golang.Type, src string, st *golan
 	w.printf("}\n")
 }
 
+// assignDirect writes the assignment of dst from src without a variable, when
+// it can, and reports whether it did.
+func (w *assignWriter) assignDirect(dst string, dt *golang.Type, src string, st *golang.Type, what string) bool {
+	switch {
+	case isScalar(dt) && isScalar(st):
+		w.printf("%s = %s\n", dst, w.scalar(src, st, dt))
+	case w.sameCollection(dt, st):
+		w.printf("%s = %s.Clone(%s)\n", dst, collectionPackage(dt), src)
+	case dt.Kind == model.KindObject && st.Kind == model.KindObject && !gosrc.IsRuntimeNamed(dt.Named) && st.Pointer == dt.Pointer:
+		w.assignStruct(dst, dt, src, st, what)
+	case isCopied(dt) && dt.Pointer:
+		w.printf("%s = %s.DeepCopy()\n", dst, src)
+	case isCopied(dt) && !st.Pointer:
+		w.printf("%s.DeepCopyInto(&%s)\n", src, dst)
+	default:
+		return false
+	}
+	return true
+}
+
+// isCopied reports whether values of t are copied by their DeepCopy methods:
+// free-form JSON and the runtime's named types.
+func isCopied(t *golang.Type) bool {
+	return t.Kind == model.KindAny || gosrc.IsRuntimeNamed(t.Named)
+}
+
+func isScalar(t *golang.Type) bool {
+	return t.Kind == model.KindPrimitive || t.Kind == model.KindEnum
+}
+
+// scalar returns the expression of src (of scalar type st) as dt.
+func (w *assignWriter) scalar(src string, st, dt *golang.Type) string {
+	from, to := w.srcType(gosrc.Base(st)), w.dstType(gosrc.Base(dt))
+	cast := func(expr string) string {
+		if from == to {
+			return expr
+		}
+		return to + "(" + expr + ")"
+	}
+	switch {
+	case st.Pointer && dt.Pointer && from == to:
+		return "armruntime.Clone(" + src + ")"
+	case st.Pointer && dt.Pointer:
+		return "armruntime.Convert" + castKind(w.builtin(dt, w.dest)) + "[" + to + "](" + src + ")"
+	case st.Pointer:
+		return cast("armruntime.Deref(" + src + ")")
+	case dt.Pointer:
+		return "armruntime.PointerTo(" + cast(src) + ")"
+	}
+	return cast(src)
+}
+
+// castKind names the runtime conversion of a pointer to a scalar of builtin.
+func castKind(builtin string) string {
+	switch builtin {
+	case "bool":
+		return "Bool"
+	case "string":
+		return "String"
+	}
+	return "Number"
+}
+
+// sameCollection reports whether dt and st are the same slice or map type of
+// scalars, which a clone copies.
+func (w *assignWriter) sameCollection(dt, st *golang.Type) bool {
+	if dt.Pointer || st.Pointer || (dt.Kind != model.KindArray && dt.Kind != model.KindMap) {
+		return false
+	}
+	return dt.Elem != nil && isScalar(dt.Elem) && !dt.Elem.Pointer && w.dstType(dt) == w.srcType(st)
+}
+
+func collectionPackage(t *golang.Type) string {
+	if t.Kind == model.KindArray {
+		return "slices"
+	}
+	return "maps"
+}
+
+// assignStruct writes the assignment of the struct (or pointer to struct) dst
+// from src, converting in place.
+func (w *assignWriter) assignStruct(dst string, dt *golang.Type, src string, st *golang.Type, what string) {
+	if !dt.Pointer {
+		w.assignInto(dst, dt, src, st, what)
+		return
+	}
+	w.printf("%s = nil\nif %s != nil {\n%s = new(%s)\n", dst, src, dst, w.dstType(gosrc.Base(dt)))
+	w.assignInto(dst, dt, src, st, what)
+	w.printf("}\n")
+}
+
+// assignInto writes the call of the assignment method converting the struct src
+// into dst (both addressable, or both pointers).
+func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *golang.Type, what string) {
+	target := dst
+	if !dt.Pointer {
+		target = "&" + dst
+	}
+	if w.hostIsSource {
+		name := w.linkName(w.source, st.Named, w.dest, dt.Named)
+		w.printf("if err := %s.AssignProperties_To_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, name, target, what)
+		return
+	}
+	source := src
+	if !st.Pointer {
+		source = "&" + src
+	}
+	name := w.linkName(w.dest, dt.Named, w.source, st.Named)
+	w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, name, source, what)
+}
+
 // store assigns value (of dt without pointer) to dst of type dt.
 func (w *assignWriter) store(dst string, dt *golang.Type, value string) {
 	if dt.Pointer {
@@ -72,12 +188,36 @@ func (w *assignWriter) store(dst string, dt *golang.Type, value string) {
 
 // clear sets dst to the zero value of dt.
 func (w *assignWriter) clear(dst string, dt *golang.Type) {
-	if dt.Pointer || dt.Kind == model.KindArray || dt.Kind == model.KindMap {
-		w.printf("%s = nil\n", dst)
-		return
+	w.printf("%s = %s\n", dst, w.zero(dt))
+}
+
+// zero returns the zero value of dt as Go source.
+func (w *assignWriter) zero(dt *golang.Type) string {
+	switch {
+	case dt.Pointer || dt.Kind == model.KindArray || dt.Kind == model.KindMap:
+		return "nil"
+	case isScalar(dt) && w.builtin(dt, w.dest) == "string":
+		return `""`
+	case isScalar(dt) && w.builtin(dt, w.dest) == "bool":
+		return "false"
+	case isScalar(dt):
+		return "0"
 	}
-	zero := w.fresh("zero")
-	w.printf("var %s %s\n%s = %s\n", zero, w.dstType(dt), dst, zero)
+	return w.dstType(dt) + "{}"
+}
+
+// builtin returns the Go builtin of the scalar t, a type of the package at sd:
+// its own, or its enum's base.
+func (w *assignWriter) builtin(t *golang.Type, sd side) string {
+	if t.Builtin != "" {
+		return t.Builtin
+	}
+	for _, e := range w.scope.Module.Graph.Versions[sd.version].Spoke.Enums {
+		if e.Name == t.Named {
+			return e.Base
+		}
+	}
+	panic("convert: no enum " + t.Named + " in the spoke package of version " + fmt.Sprint(sd.version))
 }
 
 // convert writes code converting src (an addressable value of st, not a pointer)
@@ -120,15 +260,10 @@ func (w *assignWriter) convertMap(out, src string, st, dt *golang.Type, what str
 	w.printf("%s[%s] = %s\n}\n}\n", out, key, value)
 }
 
-// stash writes code keeping src (a field of type st) in the bag under key.
+// stash writes code keeping src (a field of type st) in the bag under key, or
+// removing the entry when src is not set.
 func (w *assignWriter) stash(src string, st *golang.Type, key string) {
-	w.printf("if %s {\n", isSet(src, st))
-	value := src
-	if st.Pointer {
-		value = "*" + src
-	}
-	w.printf("if err := bag.Add(%q, %s); err != nil {\n\treturn err\n}\n", key, value)
-	w.printf("} else {\nbag.Remove(%q)\n}\n", key)
+	w.printf("if err := bag.Keep(%q, %s, %s); err != nil {\n\treturn err\n}\n", key, src, isSet(src, st))
 }
 
 // isSet returns the condition under which the field src (of type st) goes into
@@ -144,16 +279,10 @@ func isSet(src string, st *golang.Type) string {
 }
 
 // recall writes code setting dst (a field of type dt) from the bag entry key,
-// decoded as the bag's shape st (a type of the package of shapeSide).
+// or clearing it when there is none.
 func (w *assignWriter) recall(dst string, dt *golang.Type, key string) {
-	w.printf("if bag.Contains(%q) {\n", key)
-	value := w.fresh("value")
-	w.printf("var %s %s\n", value, w.dstType(gosrc.Base(dt)))
-	w.printf("if _, err := bag.Pull(%q, &%s); err != nil {\n\treturn err\n}\n", key, value)
-	w.store(dst, dt, value)
-	w.printf("} else {\n")
 	w.clear(dst, dt)
-	w.printf("}\n")
+	w.printf("if _, err := bag.Pull(%q, &%s); err != nil {\n\treturn err\n}\n", key, dst)
 }
 
 // with runs write with the writer's sides and direction set as given, then

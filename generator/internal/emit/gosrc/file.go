@@ -38,6 +38,8 @@ func (f Files) Paths() []string {
 // generated code calls them.
 var standardImports = map[string]string{
 	"fmt":             "fmt",
+	"maps":            "maps",
+	"slices":          "slices",
 	"time":            "time",
 	"testing":         "testing",
 	"metav1":          "k8s.io/apimachinery/pkg/apis/meta/v1",

@@ -17,48 +17,24 @@ type augmentConversionForAddress interface {
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if source.Label != nil {
-		if err := bag.Add("Label", *source.Label); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Label")
+	if err := bag.Keep("Label", source.Label, source.Label != nil); err != nil {
+		return err
 	}
-	if bag.Contains("City") {
-		var value1 string
-		if _, err := bag.Pull("City", &value1); err != nil {
-			return err
-		}
-		destination.City = &value1
-	} else {
-		destination.City = nil
+	destination.City = nil
+	if _, err := bag.Pull("City", &destination.City); err != nil {
+		return err
 	}
-	if bag.Contains("Country") {
-		var value2 string
-		if _, err := bag.Pull("Country", &value2); err != nil {
-			return err
-		}
-		destination.Country = &value2
-	} else {
-		destination.Country = nil
+	destination.Country = nil
+	if _, err := bag.Pull("Country", &destination.Country); err != nil {
+		return err
 	}
-	if bag.Contains("Street") {
-		var value3 string
-		if _, err := bag.Pull("Street", &value3); err != nil {
-			return err
-		}
-		destination.Street = &value3
-	} else {
-		destination.Street = nil
+	destination.Street = nil
+	if _, err := bag.Pull("Street", &destination.Street); err != nil {
+		return err
 	}
-	if bag.Contains("Suburb") {
-		var value4 string
-		if _, err := bag.Pull("Suburb", &value4); err != nil {
-			return err
-		}
-		destination.Suburb = &value4
-	} else {
-		destination.Suburb = nil
+	destination.Suburb = nil
+	if _, err := bag.Pull("Suburb", &destination.Suburb); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = source
@@ -71,42 +47,21 @@ func (source *Address) AssignProperties_To_Address(destination *v20200501s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	if bag.Contains("Label") {
-		var value1 string
-		if _, err := bag.Pull("Label", &value1); err != nil {
-			return err
-		}
-		destination.Label = &value1
-	} else {
-		destination.Label = nil
+	destination.Label = nil
+	if _, err := bag.Pull("Label", &destination.Label); err != nil {
+		return err
 	}
-	if source.City != nil {
-		if err := bag.Add("City", *source.City); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("City")
+	if err := bag.Keep("City", source.City, source.City != nil); err != nil {
+		return err
 	}
-	if source.Country != nil {
-		if err := bag.Add("Country", *source.Country); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Country")
+	if err := bag.Keep("Country", source.Country, source.Country != nil); err != nil {
+		return err
 	}
-	if source.Street != nil {
-		if err := bag.Add("Street", *source.Street); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Street")
+	if err := bag.Keep("Street", source.Street, source.Street != nil); err != nil {
+		return err
 	}
-	if source.Suburb != nil {
-		if err := bag.Add("Suburb", *source.Suburb); err != nil {
-			return err
-		}
-	} else {
-		bag.Remove("Suburb")
+	if err := bag.Keep("Suburb", source.Suburb, source.Suburb != nil); err != nil {
+		return err
 	}
 	destination.PropertyBag = bag
 	var asAny any = destination
