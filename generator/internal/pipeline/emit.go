@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/buildfiles"
@@ -35,6 +36,8 @@ type emitter struct {
 	labels layout.Labels
 	files  *fileSet
 	notes  []string
+	// workers bounds how many packages are rendered at once.
+	workers int
 	// libraries are the go_library labels of the module's Go packages
 	// (//dir:name), in the order they were added.
 	libraries []string
@@ -58,11 +61,19 @@ func labelsFor(svc *metadata.Service, opts Options) layout.Labels {
 func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
-		labels: labelsFor(svc, opts), files: newFileSet(svc.File),
+		labels: labelsFor(svc, opts), files: newFileSet(svc.File), workers: opts.Workers,
 	}
+	var definitions []renderedCRD
+	var rendering sync.WaitGroup
+	rendering.Add(1)
+	go func() { // CRDs are rendered while the packages are
+		defer rendering.Done()
+		definitions = e.renderCRDs(versions)
+	}()
+	defer rendering.Wait()
 	steps := []func() error{
 		func() error { return e.packages(versions) },
-		func() error { return e.crds(versions) },
+		func() error { rendering.Wait(); return e.crds(definitions) },
 		func() error { return e.register(versions) },
 		func() error {
 			return e.files.add(layout.GoModFile, "go.mod", buildfiles.GoMod(svc.Module.Path, moduleRequirements()))
@@ -86,44 +97,84 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 	return out, err
 }
 
-// packages writes the spoke, storage and compat packages of every version.
+// goPackageJob is one Go package of the module to render: the types and
+// conversions of version i on side.
+type goPackageJob struct {
+	i         int
+	side      layout.Side
+	pkg       *golang.Package
+	emitTypes func(*golang.Package, types.Target) (gosrc.Files, error)
+	version   string // the API version, for errors
+}
+
+// renderedPackage is a Go package's files, made by render.
+type renderedPackage struct {
+	dir, importPath  string
+	types, converted gosrc.Files
+	err              error
+}
+
+// packages writes the spoke, storage and compat packages of every version:
+// rendered by up to e.workers at once, added in version order.
 func (e *emitter) packages(versions []Version) error {
+	var jobs []goPackageJob
 	for i, v := range versions {
-		sides := []struct {
-			side layout.Side
-			pkg  *golang.Package
-			emit func(*golang.Package, types.Target) (gosrc.Files, error)
-		}{
-			{layout.Spoke, v.Spoke, types.SpokeFiles},
-			{layout.Storage, v.Storage, types.SpokeFiles},
-			{layout.Compat, types.CompatPackage(e.module.Graph, i), types.CompatFiles},
+		jobs = append(jobs,
+			goPackageJob{i, layout.Spoke, v.Spoke, types.SpokeFiles, v.API.Version},
+			goPackageJob{i, layout.Storage, v.Storage, types.SpokeFiles, v.API.Version},
+			goPackageJob{i, layout.Compat, types.CompatPackage(e.module.Graph, i), types.CompatFiles, v.API.Version})
+	}
+	rendered := make([]renderedPackage, len(jobs))
+	forEach(len(jobs), e.workers, func(n int) {
+		if jobs[n].pkg != nil {
+			rendered[n] = e.render(jobs[n])
 		}
-		for _, s := range sides {
-			if s.pkg == nil {
-				continue
-			}
-			if err := e.goPackage(i, s.side, s.pkg, s.emit); err != nil {
-				return fmt.Errorf("%s %s: %w", e.svc.Provider, v.API.Version, err)
-			}
+	})
+	for n, r := range rendered {
+		if jobs[n].pkg == nil {
+			continue
+		}
+		if r.err != nil {
+			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].version, r.err)
+		}
+		err := e.addPackage(r.dir, jobs[n].pkg.Name, r.importPath,
+			part{"the Go types of " + r.dir, r.types},
+			part{"the conversions of " + r.dir, r.converted})
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].version, err)
 		}
 	}
 	return nil
 }
 
-func (e *emitter) goPackage(i int, side layout.Side, pkg *golang.Package, emitTypes func(*golang.Package, types.Target) (gosrc.Files, error)) error {
-	dir := e.module.Dir(i, side)
-	target := types.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(i, side), Dir: dir, Version: pkg.Version}
-	generated, err := emitTypes(pkg, target)
-	if err != nil {
-		return err
+// render returns the files of one Go package; it changes nothing in e.
+func (e *emitter) render(job goPackageJob) renderedPackage {
+	dir := e.module.Dir(job.i, job.side)
+	target := types.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(job.i, job.side), Dir: dir, Version: job.pkg.Version}
+	out := renderedPackage{dir: dir, importPath: target.ImportPath}
+	out.types, out.err = job.emitTypes(job.pkg, target)
+	if out.err != nil {
+		return out
 	}
-	conversions, err := convert.File(e.module, i, side, pkg.Name)
-	if err != nil {
-		return err
+	conversions, err := convert.File(e.module, job.i, job.side, job.pkg.Name)
+	out.converted, out.err = gosrc.Files{dir + "/" + layout.ConversionsFile: conversions}, err
+	return out
+}
+
+// forEach calls fn for every index below n, at most workers at once.
+func forEach(n, workers int, fn func(int)) {
+	slots := make(chan struct{}, max(workers, 1))
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			fn(i)
+		}()
 	}
-	return e.addPackage(dir, pkg.Name, target.ImportPath,
-		part{"the Go types of " + dir, generated},
-		part{"the conversions of " + dir, gosrc.Files{dir + "/" + layout.ConversionsFile: conversions}})
+	wg.Wait()
 }
 
 // addPackage adds the Go files of a package, given in parts, and its BUILD file.
@@ -154,20 +205,43 @@ func hasKind(pkg *golang.Package, kind string) bool {
 	return false
 }
 
-// crds writes one CRD per resource kind, and the crd package that embeds them.
-func (e *emitter) crds(versions []Version) error {
-	budget := newBudget(e.svc)
-	for _, kind := range e.module.Graph.Kinds() {
+// renderedCRD is the CRD of one kind, made by renderCRDs.
+type renderedCRD struct {
+	kind, path string
+	versions   int
+	data       []byte
+	size       int // as JSON
+	err        error
+}
+
+// renderCRDs makes the CRD of every resource kind, up to e.workers at once; it
+// changes nothing in e.
+func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
+	kinds := e.module.Graph.Kinds()
+	out := make([]renderedCRD, len(kinds))
+	forEach(len(kinds), e.workers, func(n int) {
+		kind := kinds[n]
 		listed := e.crdVersions(kind, versions)
-		data, err := crds.CRD(e.svc.Group, kind, listed, e.webhook())
-		if err != nil {
-			return err
+		r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
+		r.data, r.err = crds.CRD(e.svc.Group, kind, listed, e.webhook())
+		if r.err == nil {
+			r.size, r.err = crds.JSONSize(r.data)
 		}
-		path := crds.Path(e.svc.Group, kind)
-		if err := budget.measure(path, kind, len(listed), data); err != nil {
-			return err
+		out[n] = r
+	})
+	return out
+}
+
+// crds adds one CRD per resource kind, checked against the budget, and the crd
+// package that embeds them.
+func (e *emitter) crds(rendered []renderedCRD) error {
+	budget := newBudget(e.svc)
+	for _, r := range rendered {
+		if r.err != nil {
+			return fmt.Errorf("%s: %w", r.path, r.err)
 		}
-		if err := e.files.add(path, "the CRD of kind "+kind, data); err != nil {
+		budget.measure(r.path, r.kind, r.versions, r.size)
+		if err := e.files.add(r.path, "the CRD of kind "+r.kind, r.data); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"go/format"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -51,6 +52,28 @@ func TestBundledModulesAreUpToDate(t *testing.T) {
 			}
 			if len(problems) > 0 {
 				t.Errorf("%s/%s is stale; run tools/regenerate.sh:\n  %s", dir, service, strings.Join(problems, "\n  "))
+			}
+		}
+	}
+}
+
+// Every generated Go file is as gofmt writes it, those indented without gofmt
+// (gosrc.File.Indented) included.
+func TestGeneratedGoIsGofmtClean(t *testing.T) {
+	for _, file := range bundledServices(t) {
+		result := generate(t, file, 2)
+		for _, files := range []gosrc.Files{result.Files, result.Conformance} {
+			for _, path := range files.Paths() {
+				if !strings.HasSuffix(path, ".go") {
+					continue
+				}
+				formatted, err := format.Source(files[path])
+				if err != nil {
+					t.Fatalf("%s: %s: %v", file, path, err)
+				}
+				if !bytes.Equal(formatted, files[path]) {
+					t.Errorf("%s: %s is not gofmt-clean", file, path)
+				}
 			}
 		}
 	}

@@ -10,7 +10,9 @@ import (
 
 // ConvertTo converts this StorageAccount, newer than the hub, to destination through the hub.
 func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
-	if hub, ok := destination.(interface{ ConvertFrom_v20230501previewstorage(*StorageAccount) error }); ok {
+	if hub, ok := destination.(interface {
+		ConvertFrom_v20230501previewstorage(*StorageAccount) error
+	}); ok {
 		return hub.ConvertFrom_v20230501previewstorage(source)
 	}
 	return fmt.Errorf("hub %T cannot convert from %T", destination, source)
@@ -18,7 +20,9 @@ func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
 
 // ConvertFrom populates this StorageAccount, newer than the hub, from source through the hub.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
-	if hub, ok := source.(interface{ ConvertTo_v20230501previewstorage(*StorageAccount) error }); ok {
+	if hub, ok := source.(interface {
+		ConvertTo_v20230501previewstorage(*StorageAccount) error
+	}); ok {
 		return hub.ConvertTo_v20230501previewstorage(destination)
 	}
 	return fmt.Errorf("hub %T cannot convert to %T", source, destination)

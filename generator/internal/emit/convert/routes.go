@@ -303,7 +303,9 @@ func writeBeyondRoute(s *gosrc.Scope, l level, r *golang.Resource) {
 var beyondRouteCode = gosrc.Code(`
 // {{.To}} converts this {{.Name}}, newer than the hub, to destination through the hub.
 func (source *{{.Name}}) {{.To}}(destination {{.Param}}) error {
-	if hub, ok := destination.(interface{ {{.From}}_{{.Suffix}}(*{{.Name}}) error }); ok {
+	if hub, ok := destination.(interface {
+		{{.From}}_{{.Suffix}}(*{{.Name}}) error
+	}); ok {
 		return hub.{{.From}}_{{.Suffix}}(source)
 	}
 {{- if .NeedsHub}}
@@ -318,7 +320,9 @@ func (source *{{.Name}}) {{.To}}(destination {{.Param}}) error {
 
 // {{.From}} populates this {{.Name}}, newer than the hub, from source through the hub.
 func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
-	if hub, ok := source.(interface{ {{.To}}_{{.Suffix}}(*{{.Name}}) error }); ok {
+	if hub, ok := source.(interface {
+		{{.To}}_{{.Suffix}}(*{{.Name}}) error
+	}); ok {
 		return hub.{{.To}}_{{.Suffix}}(destination)
 	}
 {{- if .NeedsHub}}

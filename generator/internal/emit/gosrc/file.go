@@ -8,9 +8,8 @@ package gosrc
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
 	"go/format"
-	"go/parser"
+	"go/scanner"
 	"go/token"
 	"maps"
 	"sort"
@@ -67,9 +66,14 @@ var standardImports = map[string]string{
 // its table and select through it.
 type File struct {
 	Package string
-	imports map[string]string // the file's table: package name -> import path
-	Doc     string            // the package comment, without comment markers
-	Body    bytes.Buffer
+	// Indented says the emitter writes code gofmt leaves as it is but for
+	// indentation (no aligned columns: no struct fields, const blocks or
+	// key-value lines), so Bytes indents it by nesting instead of running gofmt
+	// (most of the generator's time). Tests check such files against gofmt.
+	Indented bool
+	imports  map[string]string // the file's table: package name -> import path
+	Doc      string            // the package comment, without comment markers
+	Body     bytes.Buffer
 }
 
 func NewFile(pkg string) *File {
@@ -139,7 +143,7 @@ func Fill(t *template.Template, data any) string {
 // failure is a generator bug and is reported with the source so it can be found.
 func (g *File) Bytes() ([]byte, error) {
 	body := g.Body.String()
-	used, err := selectorNames(g.Package, body)
+	used, err := selectorNames(body)
 	if err != nil {
 		return nil, fmt.Errorf("parsing generated package %s: %w\n%s", g.Package, err, numbered(body))
 	}
@@ -151,6 +155,9 @@ func (g *File) Bytes() ([]byte, error) {
 	fmt.Fprintf(&out, "package %s\n\n", g.Package)
 	out.WriteString(g.importDecl(used))
 	out.WriteString(body)
+	if g.Indented {
+		return Indent(out.Bytes()), nil
+	}
 	formatted, err := format.Source(out.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated package %s: %w\n%s", g.Package, err, numbered(out.String()))
@@ -184,22 +191,34 @@ func importPath(line string) string {
 }
 
 // selectorNames returns the names used as the left side of a selector (x in x.y)
-// anywhere in the body: the candidates for imported package names.
-func selectorNames(pkg, body string) (map[string]bool, error) {
-	file, err := parser.ParseFile(token.NewFileSet(), "", "package "+pkg+"\n"+body, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				names[id.Name] = true
-			}
+// anywhere in the body: the candidates for imported package names. It scans
+// tokens rather than parsing (the file is parsed once, by the formatter): an
+// identifier followed by a period and a name, and not itself selected.
+func selectorNames(body string) (map[string]bool, error) {
+	var s scanner.Scanner
+	var failed error
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(body)), []byte(body), func(pos token.Position, msg string) {
+		if failed == nil {
+			failed = fmt.Errorf("%s: %s", pos, msg)
 		}
-		return true
-	})
-	return names, nil
+	}, 0)
+	type scanned struct {
+		tok token.Token
+		lit string
+	}
+	var last [3]scanned // the three tokens before the current one, oldest first
+	names := map[string]bool{}
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return names, failed
+		}
+		if tok == token.IDENT && last[2].tok == token.PERIOD && last[1].tok == token.IDENT && last[0].tok != token.PERIOD {
+			names[last[1].lit] = true
+		}
+		last[0], last[1], last[2] = last[1], last[2], scanned{tok, lit}
+	}
 }
 
 func numbered(source string) string {

@@ -2,6 +2,7 @@ package gosrc
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -15,7 +16,8 @@ type Module struct {
 	Group string // the Kubernetes group
 	Graph *conversion.Graph
 
-	hostLinks map[string]int // how many links each struct hosts
+	countLinks sync.Once
+	hostLinks  map[string]int // how many links each struct hosts
 }
 
 // LinkName returns the suffix of the property-assignment methods a host struct has
@@ -23,12 +25,12 @@ type Module struct {
 // host converts with more than one version (a struct shared by resources whose
 // chains differ).
 func (m *Module) LinkName(host conversion.End, otherVersion int, otherSide conversion.Side, otherName string) string {
-	if m.hostLinks == nil {
+	m.countLinks.Do(func() {
 		m.hostLinks = map[string]int{}
 		for _, l := range m.Graph.Links {
 			m.hostLinks[hostKey(l.Host)]++
 		}
-	}
+	})
 	if m.hostLinks[hostKey(host)] > 1 {
 		return otherName + "_" + m.Alias(otherVersion, otherSide)
 	}

@@ -1,0 +1,106 @@
+package gosrc
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Indent returns Go source indented as gofmt would indent code without aligned
+// columns: one tab per open line (a line that leaves brackets open, however
+// many), a line starting with closing brackets and case and default labels one
+// level out, and runs of blank lines made one. It does not add the blank line
+// gofmt puts between declarations of different kinds: emitters write it.
+// Comments and literals are skipped; raw string literals must not span lines.
+func Indent(source []byte) []byte {
+	var out bytes.Buffer
+	out.Grow(len(source) + len(source)/8)
+	var open []int // for every indentation level, how many brackets hold it open
+	blank := false
+	for _, raw := range strings.Split(string(source), "\n") {
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			blank = out.Len() > 0
+			continue
+		}
+		opens, closes, leading := brackets(line)
+		open = closeBrackets(open, leading)
+		if blank {
+			out.WriteByte('\n')
+		}
+		blank = false
+		level := len(open)
+		if isLabel(line) {
+			level--
+		}
+		out.WriteString(strings.Repeat("\t", max(level, 0)))
+		out.WriteString(line)
+		out.WriteByte('\n')
+		if net := opens - (closes - leading); net > 0 {
+			open = append(open, net)
+		} else {
+			open = closeBrackets(open, -net)
+		}
+	}
+	return out.Bytes()
+}
+
+// closeBrackets closes n brackets, innermost level first.
+func closeBrackets(open []int, n int) []int {
+	for n > 0 && len(open) > 0 {
+		top := len(open) - 1
+		taken := min(n, open[top])
+		open[top] -= taken
+		n -= taken
+		if open[top] == 0 {
+			open = open[:top]
+		}
+	}
+	return open
+}
+
+func isLabel(line string) bool {
+	return strings.HasPrefix(line, "case ") || line == "default:"
+}
+
+// brackets counts the opening and closing brackets of line, and the closing
+// ones it starts with, skipping comments, strings and runes.
+func brackets(line string) (opens, closes, leading int) {
+	atStart := true
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch c {
+		case '/':
+			if i+1 < len(line) && line[i+1] == '/' {
+				return opens, closes, leading
+			}
+		case '"', '\'', '`':
+			i = skipLiteral(line, i)
+		case '(', '[', '{':
+			opens++
+		case ')', ']', '}':
+			closes++
+			if atStart {
+				leading++
+			}
+			continue
+		}
+		atStart = false
+	}
+	return opens, closes, leading
+}
+
+// skipLiteral returns the index of the quote closing the literal opened at i.
+func skipLiteral(line string, i int) int {
+	quote := line[i]
+	for j := i + 1; j < len(line); j++ {
+		switch line[j] {
+		case '\\':
+			if quote != '`' {
+				j++
+			}
+		case quote:
+			return j
+		}
+	}
+	return len(line)
+}
