@@ -34,6 +34,7 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/emittest:emittest.go",
     "//generator/internal/emit/emittest:golden.go",
     "//generator/internal/emit/gosrc:file.go",
+    "//generator/internal/emit/gosrc:indent.go",
     "//generator/internal/emit/gosrc:refs.go",
     "//generator/internal/emit/register:lifecycles.go",
     "//generator/internal/emit/register:register.go",

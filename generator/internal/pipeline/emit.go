@@ -223,10 +223,7 @@ func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
 		kind := kinds[n]
 		listed := e.crdVersions(kind, versions)
 		r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
-		r.data, r.err = crds.CRD(e.svc.Group, kind, listed, e.webhook())
-		if r.err == nil {
-			r.size, r.err = crds.JSONSize(r.data)
-		}
+		r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
 		out[n] = r
 	})
 	return out

@@ -6,6 +6,7 @@ package tree
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/armhub/armhub/generator/internal/layout"
 )
@@ -28,22 +30,45 @@ func Write(dir string, files Files) error {
 	if err != nil {
 		return err
 	}
-	for _, path := range paths(files) {
+	ordered := paths(files)
+	for _, path := range ordered {
 		delete(stale, path)
-		full := filepath.Join(dir, filepath.FromSlash(path))
-		if existing, err := os.ReadFile(full); err == nil && bytes.Equal(existing, files[path]) {
-			continue
-		} else if err == nil && !layout.IsGenerated(existing) {
-			return fmt.Errorf("%s exists and was not generated; refusing to overwrite it", full)
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(full, files[path], 0o644); err != nil {
-			return err
-		}
+	}
+	errs := make([]error, len(ordered))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, writers)
+	for i, path := range ordered {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			errs[i] = writeFile(filepath.Join(dir, filepath.FromSlash(path)), files[path])
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	return removeAll(dir, stale)
+}
+
+// writers is how many files Write writes at once.
+const writers = 8
+
+// writeFile writes data to full unless it holds data already; it refuses to
+// overwrite a file that was not generated.
+func writeFile(full string, data []byte) error {
+	existing, err := os.ReadFile(full)
+	if err == nil && bytes.Equal(existing, data) {
+		return nil
+	} else if err == nil && !layout.IsGenerated(existing) {
+		return fmt.Errorf("%s exists and was not generated; refusing to overwrite it", full)
+	}
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(full, data, 0o644)
 }
 
 // Diff lists the differences between the generated files under dir and files:

@@ -5,6 +5,7 @@ package crds
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -33,23 +34,23 @@ type Version struct {
 }
 
 type crd struct {
-	APIVersion string      `yaml:"apiVersion"`
-	Kind       string      `yaml:"kind"`
-	Metadata   crdMetadata `yaml:"metadata"`
-	Spec       crdSpec     `yaml:"spec"`
+	APIVersion string      `json:"apiVersion" yaml:"apiVersion"`
+	Kind       string      `json:"kind" yaml:"kind"`
+	Metadata   crdMetadata `json:"metadata" yaml:"metadata"`
+	Spec       crdSpec     `json:"spec" yaml:"spec"`
 }
 
 type crdMetadata struct {
-	Name        string            `yaml:"name"`
-	Annotations map[string]string `yaml:"annotations,omitempty"`
+	Name        string            `json:"name" yaml:"name"`
+	Annotations map[string]string `json:"annotations,omitempty" yaml:"annotations,omitempty"`
 }
 
 type crdSpec struct {
-	Group      string        `yaml:"group"`
-	Names      crdNames      `yaml:"names"`
-	Scope      string        `yaml:"scope"`
-	Conversion crdConversion `yaml:"conversion"`
-	Versions   []crdVersion  `yaml:"versions"`
+	Group      string        `json:"group" yaml:"group"`
+	Names      crdNames      `json:"names" yaml:"names"`
+	Scope      string        `json:"scope" yaml:"scope"`
+	Conversion crdConversion `json:"conversion" yaml:"conversion"`
+	Versions   []crdVersion  `json:"versions" yaml:"versions"`
 }
 
 // Webhook names the conversion webhook of a CRD: a Kubernetes service and the
@@ -65,24 +66,24 @@ type Webhook struct {
 const CAInjectionAnnotation = "cert-manager.io/inject-ca-from"
 
 type crdConversion struct {
-	Strategy string           `yaml:"strategy"`
-	Webhook  crdWebhookConfig `yaml:"webhook"`
+	Strategy string           `json:"strategy" yaml:"strategy"`
+	Webhook  crdWebhookConfig `json:"webhook" yaml:"webhook"`
 }
 
 type crdWebhookConfig struct {
-	ConversionReviewVersions []string        `yaml:"conversionReviewVersions"`
-	ClientConfig             crdClientConfig `yaml:"clientConfig"`
+	ConversionReviewVersions []string        `json:"conversionReviewVersions" yaml:"conversionReviewVersions"`
+	ClientConfig             crdClientConfig `json:"clientConfig" yaml:"clientConfig"`
 }
 
 type crdClientConfig struct {
-	Service crdService `yaml:"service"`
+	Service crdService `json:"service" yaml:"service"`
 }
 
 type crdService struct {
-	Name      string `yaml:"name"`
-	Namespace string `yaml:"namespace"`
-	Path      string `yaml:"path"`
-	Port      int32  `yaml:"port"`
+	Name      string `json:"name" yaml:"name"`
+	Namespace string `json:"namespace" yaml:"namespace"`
+	Path      string `json:"path" yaml:"path"`
+	Port      int32  `json:"port" yaml:"port"`
 }
 
 func conversionFor(w Webhook) crdConversion {
@@ -93,32 +94,32 @@ func conversionFor(w Webhook) crdConversion {
 }
 
 type crdNames struct {
-	Kind       string   `yaml:"kind"`
-	ListKind   string   `yaml:"listKind"`
-	Plural     string   `yaml:"plural"`
-	Singular   string   `yaml:"singular"`
-	Categories []string `yaml:"categories,omitempty"`
+	Kind       string   `json:"kind" yaml:"kind"`
+	ListKind   string   `json:"listKind" yaml:"listKind"`
+	Plural     string   `json:"plural" yaml:"plural"`
+	Singular   string   `json:"singular" yaml:"singular"`
+	Categories []string `json:"categories,omitempty" yaml:"categories,omitempty"`
 }
 
 type crdVersion struct {
-	Name                     string          `yaml:"name"`
-	Served                   bool            `yaml:"served"`
-	Storage                  bool            `yaml:"storage"`
-	Deprecated               bool            `yaml:"deprecated,omitempty"`
-	DeprecationWarning       string          `yaml:"deprecationWarning,omitempty"`
-	Schema                   crdValidation   `yaml:"schema"`
-	Subresources             map[string]any  `yaml:"subresources"`
-	AdditionalPrinterColumns []printerColumn `yaml:"additionalPrinterColumns,omitempty"`
+	Name                     string          `json:"name" yaml:"name"`
+	Served                   bool            `json:"served" yaml:"served"`
+	Storage                  bool            `json:"storage" yaml:"storage"`
+	Deprecated               bool            `json:"deprecated,omitempty" yaml:"deprecated,omitempty"`
+	DeprecationWarning       string          `json:"deprecationWarning,omitempty" yaml:"deprecationWarning,omitempty"`
+	Schema                   crdValidation   `json:"schema" yaml:"schema"`
+	Subresources             map[string]any  `json:"subresources" yaml:"subresources"`
+	AdditionalPrinterColumns []printerColumn `json:"additionalPrinterColumns,omitempty" yaml:"additionalPrinterColumns,omitempty"`
 }
 
 type crdValidation struct {
-	OpenAPIV3Schema *schema.Schema `yaml:"openAPIV3Schema"`
+	OpenAPIV3Schema *schema.Schema `json:"openAPIV3Schema" yaml:"openAPIV3Schema"`
 }
 
 type printerColumn struct {
-	Name     string `yaml:"name"`
-	Type     string `yaml:"type"`
-	JSONPath string `yaml:"jsonPath"`
+	Name     string `json:"name" yaml:"name"`
+	Type     string `json:"type" yaml:"type"`
+	JSONPath string `json:"jsonPath" yaml:"jsonPath"`
 }
 
 // CRD returns the YAML of the CRD of the resource kind over versions, which must
@@ -126,6 +127,13 @@ type printerColumn struct {
 // lifecycle.Annotation holds the lifecycle of every spoke it lists ("{}" when
 // it lists none).
 func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error) {
+	data, _, err := Render(group, kind, versions, webhook)
+	return data, err
+}
+
+// Render returns what CRD does, and its size as compact JSON (JSONSize of the
+// YAML, without reading it back).
+func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, int, error) {
 	plural := naming.Lower(naming.Plural(kind))
 	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}
 	lifecycles := lifecycle.Versions{}
@@ -138,7 +146,7 @@ func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error
 	// one expired and dropped) from one generated before the annotation: "{}".
 	encoded, err := lifecycles.Encode()
 	if err != nil {
-		return nil, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
+		return nil, 0, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
 	}
 	annotations[lifecycle.Annotation] = encoded
 	doc := crd{
@@ -153,7 +161,7 @@ func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error
 	for _, v := range versions {
 		resource := findResource(v.Package, kind)
 		if resource == nil {
-			return nil, fmt.Errorf("CRD %s: version %s has no resource %s", doc.Metadata.Name, v.Name, kind)
+			return nil, 0, fmt.Errorf("CRD %s: version %s has no resource %s", doc.Metadata.Name, v.Name, kind)
 		}
 		doc.Spec.Versions = append(doc.Spec.Versions, crdVersion{
 			Name: v.Name, Served: v.Served, Storage: v.Storage,
@@ -169,9 +177,13 @@ func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error
 	encoder := yaml.NewEncoder(&out)
 	encoder.SetIndent(2)
 	if err := encoder.Encode(doc); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return out.Bytes(), nil
+	compact, err := json.Marshal(doc)
+	if err != nil {
+		return nil, 0, fmt.Errorf("CRD %s: %w", doc.Metadata.Name, err)
+	}
+	return out.Bytes(), len(compact), nil
 }
 
 func findResource(pkg *golang.Package, kind string) *golang.Resource {

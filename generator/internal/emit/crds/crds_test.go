@@ -49,9 +49,12 @@ func TestServiceGolden(t *testing.T) {
 			v := g.Versions[i]
 			versions = append(versions, SpokeVersion(v.Spoke, lifecycles[i]), StorageVersion(v.Storage, lifecycles[i], i == g.Hubs[kind]))
 		}
-		data, err := CRD(emittest.Group, kind, versions, webhook)
+		data, size, err := Render(emittest.Group, kind, versions, webhook)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if measured, err := JSONSize(data); err != nil || measured != size {
+			t.Errorf("%s: Render says %d bytes as JSON, its YAML read back is %d (%v)", kind, size, measured, err)
 		}
 		files[emittest.Service+"/"+Path(emittest.Group, kind)] = data
 	}
