@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Proof that the conformance suites bite: in a temporary copy of the repository,
 # (1) break one generated conversion (v20200301 Person stops copying knownAs back
-# from storage), (2) break the hand-written customDomain augmentation and (3)
-# drop a property from a CRD's schemas; the generated round-trip suite, the
+# from storage), (2) break the hand-written customDomain augmentation, (3)
+# drop a property from a CRD's schemas and (4) break a runtime helper the
+# generated assignments call (Deref loses the value); the generated round-trip suite, the
 # augmentation tests and the generated CRD test must then fail, naming the lost
 # property. Exits 0 only when every breakage is caught.
 set -euo pipefail
@@ -69,5 +70,13 @@ grep -q '^ *knownAs:$' "$crd"
 sed -i '/^ *knownAs:$/,+2d' "$crd"
 expect_failure "CRD schema missing a property" ./person 'TestCRDs' 'would drop spec.*knownAs'
 
-echo "suite bites: $caught passed, $((3 - caught)) failed"
-[ "$caught" -eq 3 ]
+# 4. A runtime helper of the generated assignments that loses what it copies
+#    (Deref, which takes a required property out of a storage version).
+helpers="$work/runtime/assign.go"
+grep -q '	return \*p$' "$helpers"
+sed -i 's/	return \*p$/	var lost T\n\treturn lost/' "$helpers"
+expect_failure "broken runtime assignment helper" ./person 'TestRoundTrip' 'FullName'
+cp "$top/runtime/assign.go" "$helpers"
+
+echo "suite bites: $caught passed, $((4 - caught)) failed"
+[ "$caught" -eq 4 ]

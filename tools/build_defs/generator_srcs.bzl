@@ -83,6 +83,7 @@ GENERATOR_SRCS = [
     "//runtime/lifecycle:override.go",
     "//runtime:merge.go",
     "//runtime:propertybag.go",
+    "//runtime:route.go",
     "//runtime:types.go",
     "//runtime:versioned.go",
 ]

@@ -654,18 +654,12 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Clu
 
 // StatelessConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
 func (source *Cluster) StatelessConvertTo(destination conversion.Hub) error {
-	if next, ok := destination.(*v20160901s.Cluster); ok {
-		return source.AssignProperties_To_Cluster(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20160901s.Cluster{})
+	return armruntime.StepTo(source, destination, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
 // StatelessConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
 func (destination *Cluster) StatelessConvertFrom(source conversion.Hub) error {
-	if next, ok := source.(*v20160901s.Cluster); ok {
-		return destination.AssignProperties_From_Cluster(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20160901s.Cluster{})
+	return armruntime.StepFrom(destination, source, (*Cluster).AssignProperties_From_Cluster, nil)
 }
 
 // ConvertTo converts this Cluster to the hub destination, restoring what this version
@@ -682,50 +676,22 @@ func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
 
 // ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.
 func (source *Cluster_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20160901s.Cluster_Spec); ok {
-		return source.AssignProperties_To_Cluster_Spec(next)
-	}
-	var staged v20160901s.Cluster_Spec
-	if err := source.AssignProperties_To_Cluster_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Cluster_Spec from source, by way of v20160901s.Cluster_Spec.
 func (destination *Cluster_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20160901s.Cluster_Spec); ok {
-		return destination.AssignProperties_From_Cluster_Spec(next)
-	}
-	var staged v20160901s.Cluster_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Cluster_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Cluster_Status to destination, by way of v20160901s.Cluster_Status.
 func (source *Cluster_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20160901s.Cluster_Status); ok {
-		return source.AssignProperties_To_Cluster_Status(next)
-	}
-	var staged v20160901s.Cluster_Status
-	if err := source.AssignProperties_To_Cluster_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Cluster_Status from source, by way of v20160901s.Cluster_Status.
 func (destination *Cluster_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20160901s.Cluster_Status); ok {
-		return destination.AssignProperties_From_Cluster_Status(next)
-	}
-	var staged v20160901s.Cluster_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Cluster_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -746,16 +712,7 @@ func (resource *Cluster) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *Cluster) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*Cluster_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted Cluster_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &Cluster{}

@@ -364,66 +364,32 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) 
 
 // ConvertTo converts this Redis to destination, by way of v20230801s.Redis.
 func (source *Redis) ConvertTo(destination conversion.Hub) error {
-	if next, ok := destination.(*v20230801s.Redis); ok {
-		return source.AssignProperties_To_Redis(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.Redis{})
+	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, nil)
 }
 
 // ConvertFrom populates this Redis from source, by way of v20230801s.Redis.
 func (destination *Redis) ConvertFrom(source conversion.Hub) error {
-	if next, ok := source.(*v20230801s.Redis); ok {
-		return destination.AssignProperties_From_Redis(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.Redis{})
+	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, nil)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination, by way of v20230801s.Redis_Spec.
 func (source *Redis_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230801s.Redis_Spec); ok {
-		return source.AssignProperties_To_Redis_Spec(next)
-	}
-	var staged v20230801s.Redis_Spec
-	if err := source.AssignProperties_To_Redis_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Redis_Spec from source, by way of v20230801s.Redis_Spec.
 func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230801s.Redis_Spec); ok {
-		return destination.AssignProperties_From_Redis_Spec(next)
-	}
-	var staged v20230801s.Redis_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Redis_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Redis_Status to destination, by way of v20230801s.Redis_Status.
 func (source *Redis_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230801s.Redis_Status); ok {
-		return source.AssignProperties_To_Redis_Status(next)
-	}
-	var staged v20230801s.Redis_Status
-	if err := source.AssignProperties_To_Redis_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Redis_Status from source, by way of v20230801s.Redis_Status.
 func (destination *Redis_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230801s.Redis_Status); ok {
-		return destination.AssignProperties_From_Redis_Status(next)
-	}
-	var staged v20230801s.Redis_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Redis_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -444,16 +410,7 @@ func (resource *Redis) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *Redis) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*Redis_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted Redis_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &Redis{}
@@ -484,66 +441,32 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 
 // ConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
 func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
-	if next, ok := destination.(*v20230801s.RedisFirewallRule); ok {
-		return source.AssignProperties_To_RedisFirewallRule(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.RedisFirewallRule{})
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, nil)
 }
 
 // ConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
 func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
-	if next, ok := source.(*v20230801s.RedisFirewallRule); ok {
-		return destination.AssignProperties_From_RedisFirewallRule(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230801s.RedisFirewallRule{})
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, nil)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20230801s.RedisFirewallRule_Spec.
 func (source *RedisFirewallRule_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230801s.RedisFirewallRule_Spec); ok {
-		return source.AssignProperties_To_RedisFirewallRule_Spec(next)
-	}
-	var staged v20230801s.RedisFirewallRule_Spec
-	if err := source.AssignProperties_To_RedisFirewallRule_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20230801s.RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230801s.RedisFirewallRule_Spec); ok {
-		return destination.AssignProperties_From_RedisFirewallRule_Spec(next)
-	}
-	var staged v20230801s.RedisFirewallRule_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_RedisFirewallRule_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20230801s.RedisFirewallRule_Status.
 func (source *RedisFirewallRule_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230801s.RedisFirewallRule_Status); ok {
-		return source.AssignProperties_To_RedisFirewallRule_Status(next)
-	}
-	var staged v20230801s.RedisFirewallRule_Status
-	if err := source.AssignProperties_To_RedisFirewallRule_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20230801s.RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230801s.RedisFirewallRule_Status); ok {
-		return destination.AssignProperties_From_RedisFirewallRule_Status(next)
-	}
-	var staged v20230801s.RedisFirewallRule_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_RedisFirewallRule_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -564,16 +487,7 @@ func (resource *RedisFirewallRule) NewEmptyStatus() armruntime.ConvertibleStatus
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *RedisFirewallRule) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*RedisFirewallRule_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted RedisFirewallRule_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &RedisFirewallRule{}

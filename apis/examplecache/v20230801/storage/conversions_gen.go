@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
@@ -68,16 +67,7 @@ func (resource *Redis) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *Redis) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*Redis_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted Redis_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &Redis{}
@@ -143,16 +133,7 @@ func (resource *RedisFirewallRule) NewEmptyStatus() armruntime.ConvertibleStatus
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *RedisFirewallRule) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*RedisFirewallRule_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted RedisFirewallRule_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &RedisFirewallRule{}

@@ -661,66 +661,32 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 
 // ConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
 func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
-	if next, ok := destination.(*v20230501s.StorageAccount); ok {
-		return source.AssignProperties_To_StorageAccount(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccount{})
+	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, nil)
 }
 
 // ConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
-	if next, ok := source.(*v20230501s.StorageAccount); ok {
-		return destination.AssignProperties_From_StorageAccount(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccount{})
+	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, nil)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501s.StorageAccount_Spec.
 func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230501s.StorageAccount_Spec); ok {
-		return source.AssignProperties_To_StorageAccount_Spec(next)
-	}
-	var staged v20230501s.StorageAccount_Spec
-	if err := source.AssignProperties_To_StorageAccount_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20230501s.StorageAccount_Spec.
 func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230501s.StorageAccount_Spec); ok {
-		return destination.AssignProperties_From_StorageAccount_Spec(next)
-	}
-	var staged v20230501s.StorageAccount_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_StorageAccount_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccount_Status to destination, by way of v20230501s.StorageAccount_Status.
 func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230501s.StorageAccount_Status); ok {
-		return source.AssignProperties_To_StorageAccount_Status(next)
-	}
-	var staged v20230501s.StorageAccount_Status
-	if err := source.AssignProperties_To_StorageAccount_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccount_Status from source, by way of v20230501s.StorageAccount_Status.
 func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230501s.StorageAccount_Status); ok {
-		return destination.AssignProperties_From_StorageAccount_Status(next)
-	}
-	var staged v20230501s.StorageAccount_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_StorageAccount_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -741,16 +707,7 @@ func (resource *StorageAccount) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *StorageAccount) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*StorageAccount_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted StorageAccount_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &StorageAccount{}
@@ -781,66 +738,32 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 
 // ConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
-	if next, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
-		return source.AssignProperties_To_StorageAccountsBlobServicesContainer(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccountsBlobServicesContainer{})
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, nil)
 }
 
 // ConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
-	if next, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
-		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer(next)
-	}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &v20230501s.StorageAccountsBlobServicesContainer{})
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, nil)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
 func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
-		return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(next)
-	}
-	var staged v20230501s.StorageAccountsBlobServicesContainer_Spec
-	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
-		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(next)
-	}
-	var staged v20230501s.StorageAccountsBlobServicesContainer_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
 func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
-		return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(next)
-	}
-	var staged v20230501s.StorageAccountsBlobServicesContainer_Status
-	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
-		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(next)
-	}
-	var staged v20230501s.StorageAccountsBlobServicesContainer_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -861,16 +784,7 @@ func (resource *StorageAccountsBlobServicesContainer) NewEmptyStatus() armruntim
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *StorageAccountsBlobServicesContainer) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*StorageAccountsBlobServicesContainer_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted StorageAccountsBlobServicesContainer_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &StorageAccountsBlobServicesContainer{}

@@ -107,16 +107,7 @@ func (resource *StorageAccount) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *StorageAccount) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*StorageAccount_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted StorageAccount_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &StorageAccount{}
@@ -220,16 +211,7 @@ func (resource *StorageAccountsBlobServicesContainer) NewEmptyStatus() armruntim
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *StorageAccountsBlobServicesContainer) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*StorageAccountsBlobServicesContainer_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted StorageAccountsBlobServicesContainer_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &StorageAccountsBlobServicesContainer{}

@@ -264,68 +264,32 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 
 // ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential
-	if err := source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).ConvertTo)
 }
 
 // ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential
-	if err := staged.ConvertFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).ConvertFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(next)
-	}
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec
-	if err := source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(next)
-	}
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(next)
-	}
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status
-	if err := source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(next)
-	}
-	var staged v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -346,16 +310,7 @@ func (resource *UserAssignedIdentitiesFederatedIdentityCredential) NewEmptyStatu
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *UserAssignedIdentitiesFederatedIdentityCredential) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted UserAssignedIdentitiesFederatedIdentityCredential_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCredential{}
@@ -386,68 +341,32 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 
 // ConvertTo converts this UserAssignedIdentity to destination, by way of v20230131s.UserAssignedIdentity.
 func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
-	var staged v20230131s.UserAssignedIdentity
-	if err := source.AssignProperties_To_UserAssignedIdentity(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).ConvertTo)
 }
 
 // ConvertFrom populates this UserAssignedIdentity from source, by way of v20230131s.UserAssignedIdentity.
 func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
-	var staged v20230131s.UserAssignedIdentity
-	if err := staged.ConvertFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentity(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).ConvertFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20230131s.UserAssignedIdentity_Spec.
 func (source *UserAssignedIdentity_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20230131s.UserAssignedIdentity_Spec); ok {
-		return source.AssignProperties_To_UserAssignedIdentity_Spec(next)
-	}
-	var staged v20230131s.UserAssignedIdentity_Spec
-	if err := source.AssignProperties_To_UserAssignedIdentity_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20230131s.UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20230131s.UserAssignedIdentity_Spec); ok {
-		return destination.AssignProperties_From_UserAssignedIdentity_Spec(next)
-	}
-	var staged v20230131s.UserAssignedIdentity_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentity_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20230131s.UserAssignedIdentity_Status.
 func (source *UserAssignedIdentity_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20230131s.UserAssignedIdentity_Status); ok {
-		return source.AssignProperties_To_UserAssignedIdentity_Status(next)
-	}
-	var staged v20230131s.UserAssignedIdentity_Status
-	if err := source.AssignProperties_To_UserAssignedIdentity_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20230131s.UserAssignedIdentity_Status.
 func (destination *UserAssignedIdentity_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20230131s.UserAssignedIdentity_Status); ok {
-		return destination.AssignProperties_From_UserAssignedIdentity_Status(next)
-	}
-	var staged v20230131s.UserAssignedIdentity_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_UserAssignedIdentity_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -468,16 +387,7 @@ func (resource *UserAssignedIdentity) NewEmptyStatus() armruntime.ConvertibleSta
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *UserAssignedIdentity) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*UserAssignedIdentity_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted UserAssignedIdentity_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &UserAssignedIdentity{}

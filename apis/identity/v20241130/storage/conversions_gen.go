@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
@@ -68,16 +67,7 @@ func (resource *UserAssignedIdentitiesFederatedIdentityCredential) NewEmptyStatu
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *UserAssignedIdentitiesFederatedIdentityCredential) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted UserAssignedIdentitiesFederatedIdentityCredential_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCredential{}
@@ -143,16 +133,7 @@ func (resource *UserAssignedIdentity) NewEmptyStatus() armruntime.ConvertibleSta
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *UserAssignedIdentity) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*UserAssignedIdentity_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted UserAssignedIdentity_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &UserAssignedIdentity{}

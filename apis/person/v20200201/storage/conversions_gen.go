@@ -226,68 +226,32 @@ func (destination *Person) AssignProperties_From_Person(source *v20200301s.Perso
 
 // ConvertTo converts this Person to destination, by way of v20200301s.Person.
 func (source *Person) ConvertTo(destination conversion.Hub) error {
-	var staged v20200301s.Person
-	if err := source.AssignProperties_To_Person(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertTo(destination)
+	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200301s.Person).ConvertTo)
 }
 
 // ConvertFrom populates this Person from source, by way of v20200301s.Person.
 func (destination *Person) ConvertFrom(source conversion.Hub) error {
-	var staged v20200301s.Person
-	if err := staged.ConvertFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Person(&staged)
+	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, (*v20200301s.Person).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination, by way of v20200301s.Person_Spec.
 func (source *Person_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	if next, ok := destination.(*v20200301s.Person_Spec); ok {
-		return source.AssignProperties_To_Person_Spec(next)
-	}
-	var staged v20200301s.Person_Spec
-	if err := source.AssignProperties_To_Person_Spec(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertSpecTo(destination)
+	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200301s.Person_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Person_Spec from source, by way of v20200301s.Person_Spec.
 func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	if next, ok := source.(*v20200301s.Person_Spec); ok {
-		return destination.AssignProperties_From_Person_Spec(next)
-	}
-	var staged v20200301s.Person_Spec
-	if err := staged.ConvertSpecFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Person_Spec(&staged)
+	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200301s.Person_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Person_Status to destination, by way of v20200301s.Person_Status.
 func (source *Person_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	if next, ok := destination.(*v20200301s.Person_Status); ok {
-		return source.AssignProperties_To_Person_Status(next)
-	}
-	var staged v20200301s.Person_Status
-	if err := source.AssignProperties_To_Person_Status(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.ConvertStatusTo(destination)
+	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200301s.Person_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Person_Status from source, by way of v20200301s.Person_Status.
 func (destination *Person_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	if next, ok := source.(*v20200301s.Person_Status); ok {
-		return destination.AssignProperties_From_Person_Status(next)
-	}
-	var staged v20200301s.Person_Status
-	if err := staged.ConvertStatusFrom(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_Person_Status(&staged)
+	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200301s.Person_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -308,16 +272,7 @@ func (resource *Person) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *Person) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*Person_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted Person_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &Person{}

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
@@ -68,16 +67,7 @@ func (resource *Person) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *Person) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*Person_Status); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted Person_Status
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &Person{}

@@ -103,16 +103,7 @@ func (resource *{{.Kind}}) NewEmptyStatus() armruntime.ConvertibleStatus {
 // SetStatus replaces the status of the resource, converting it to this version
 // when it is of another.
 func (resource *{{.Kind}}) SetStatus(status armruntime.ConvertibleStatus) error {
-	if own, ok := status.(*{{.Status.Name}}); ok {
-		resource.Status = *own.DeepCopy()
-		return nil
-	}
-	var converted {{.Status.Name}}
-	if err := converted.ConvertStatusFrom(status); err != nil {
-		return fmt.Errorf("setting the status of %s: %w", resource.Name, err)
-	}
-	resource.Status = converted
-	return nil
+	return armruntime.SetStatus(&resource.Status, status, resource.Name)
 }
 
 var _ armruntime.KubernetesResource = &{{.Kind}}{}

@@ -63,46 +63,22 @@ func writeStepRoute(s *gosrc.Scope, l level, r *golang.Resource, next side, pref
 	a := l.args(name)
 	a["Next"] = s.Qualifier(next.version, next.pkg) + name
 	a["Prefix"] = prefix
-	a["MayBeNext"] = !l.needsHub || nextIsHub
-	a["MustBeNext"] = l.needsHub && nextIsHub
+	a["NextTo"], a["NextFrom"] = "(*"+a["Next"].(string)+")."+l.to, "(*"+a["Next"].(string)+")."+l.from
+	if l.needsHub && nextIsHub { // only the hub itself converts to the hub
+		a["NextTo"], a["NextFrom"] = "nil", "nil"
+	}
 	s.File.Write(stepRouteCode, a)
 }
 
 var stepRouteCode = gosrc.Code(`
 // {{.Prefix}}{{.To}} converts this {{.Name}} to destination, by way of {{.Next}}.
 func (source *{{.Name}}) {{.Prefix}}{{.To}}(destination {{.Param}}) error {
-{{- if .MayBeNext}}
-	if next, ok := destination.(*{{.Next}}); ok {
-		return source.AssignProperties_To_{{.Name}}(next)
-	}
-{{- end}}
-{{- if .MustBeNext}}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &{{.Next}}{})
-{{- else}}
-	var staged {{.Next}}
-	if err := source.AssignProperties_To_{{.Name}}(&staged); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return staged.{{.To}}(destination)
-{{- end}}
+	return armruntime.StepTo(source, destination, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextTo}})
 }
 
 // {{.Prefix}}{{.From}} populates this {{.Name}} from source, by way of {{.Next}}.
 func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
-{{- if .MayBeNext}}
-	if next, ok := source.(*{{.Next}}); ok {
-		return destination.AssignProperties_From_{{.Name}}(next)
-	}
-{{- end}}
-{{- if .MustBeNext}}
-	return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, &{{.Next}}{})
-{{- else}}
-	var staged {{.Next}}
-	if err := staged.{{.From}}(source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
-	}
-	return destination.AssignProperties_From_{{.Name}}(&staged)
-{{- end}}
+	return armruntime.StepFrom(destination, source, (*{{.Name}}).AssignProperties_From_{{.Name}}, {{.NextFrom}})
 }
 `)
 
