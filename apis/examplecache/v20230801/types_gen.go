@@ -77,22 +77,17 @@ func (spec *RedisFirewallRule_Spec) OriginalVersion() string {
 // The properties of a Redis cache.
 type RedisCreateProperties struct {
 	// Whether the non-SSL port 6379 is enabled.
-	// +kubebuilder:validation:Optional
 	EnableNonSslPort *bool `json:"enableNonSslPort,omitempty"`
 
 	// The minimum TLS version.
-	// +kubebuilder:validation:Optional
 	MinimumTlsVersion *RedisCreateProperties_MinimumTlsVersion `json:"minimumTlsVersion,omitempty"`
 
 	// Redis settings.
-	// +kubebuilder:validation:Optional
 	RedisConfiguration map[string]string `json:"redisConfiguration,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	RedisVersion *RedisVersion `json:"redisVersion,omitempty"`
 
 	// The number of shards.
-	// +kubebuilder:validation:Optional
 	// +kubebuilder:validation:Minimum=1
 	// +kubebuilder:validation:Maximum=10
 	ShardCount *int `json:"shardCount,omitempty"`
@@ -115,7 +110,6 @@ type RedisFirewallRuleProperties struct {
 
 // Example.Cache/redis/firewallRules
 type RedisFirewallRule_Spec struct {
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// Owner is the Kubernetes Redis this RedisFirewallRule belongs to.
@@ -129,14 +123,12 @@ type RedisFirewallRule_Spec struct {
 // RedisFirewallRule_Status is the observed state of a RedisFirewallRule.
 type RedisFirewallRule_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // A Redis version.
 type RedisVersion struct {
 	// The update channel.
-	// +kubebuilder:validation:Optional
 	Channel *RedisVersion_Channel `json:"channel,omitempty"`
 
 	// The major version.
@@ -148,7 +140,6 @@ type RedisVersion struct {
 // Example.Cache/redis
 type Redis_Spec struct {
 	// The name of the cache.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The location.
@@ -159,18 +150,15 @@ type Redis_Spec struct {
 	Properties RedisCreateProperties `json:"properties"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 
 	// The availability zones.
-	// +kubebuilder:validation:Optional
 	Zones []string `json:"zones,omitempty"`
 }
 
 // Redis_Status is the observed state of a Redis.
 type Redis_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 

@@ -43,15 +43,12 @@ func (spec *Cluster_Spec) OriginalVersion() string {
 // Azure AD settings.
 type AzureActiveDirectory struct {
 	// The client application.
-	// +kubebuilder:validation:Optional
 	ClientApplication *string `json:"clientApplication,omitempty"`
 
 	// The cluster application.
-	// +kubebuilder:validation:Optional
 	ClusterApplication *string `json:"clusterApplication,omitempty"`
 
 	// The tenant.
-	// +kubebuilder:validation:Optional
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
@@ -62,11 +59,9 @@ type CertificateDescription struct {
 	Thumbprint string `json:"thumbprint"`
 
 	// The secondary thumbprint.
-	// +kubebuilder:validation:Optional
 	ThumbprintSecondary *string `json:"thumbprintSecondary,omitempty"`
 
 	// The store.
-	// +kubebuilder:validation:Optional
 	X509StoreName *CertificateDescription_X509StoreName `json:"x509StoreName,omitempty"`
 }
 
@@ -99,31 +94,24 @@ type ClientCertificateThumbprint struct {
 // The properties of a cluster.
 type ClusterProperties struct {
 	// Azure AD settings.
-	// +kubebuilder:validation:Optional
 	AzureActiveDirectory *AzureActiveDirectory `json:"azureActiveDirectory,omitempty"`
 
 	// The cluster certificate.
-	// +kubebuilder:validation:Optional
 	Certificate *CertificateDescription `json:"certificate,omitempty"`
 
 	// Client certificates by common name.
-	// +kubebuilder:validation:Optional
 	ClientCertificateCommonNames []ClientCertificateCommonName `json:"clientCertificateCommonNames,omitempty"`
 
 	// Client certificates by thumbprint.
-	// +kubebuilder:validation:Optional
 	ClientCertificateThumbprints []ClientCertificateThumbprint `json:"clientCertificateThumbprints,omitempty"`
 
 	// The Service Fabric runtime version.
-	// +kubebuilder:validation:Optional
 	ClusterCodeVersion *string `json:"clusterCodeVersion,omitempty"`
 
 	// Where diagnostics go.
-	// +kubebuilder:validation:Optional
 	DiagnosticsStorageAccountConfig *DiagnosticsStorageAccountConfig `json:"diagnosticsStorageAccountConfig,omitempty"`
 
 	// Fabric settings.
-	// +kubebuilder:validation:Optional
 	FabricSettings []SettingsSectionDescription `json:"fabricSettings,omitempty"`
 
 	// The management endpoint.
@@ -135,60 +123,47 @@ type ClusterProperties struct {
 	NodeTypes []NodeTypeDescription `json:"nodeTypes"`
 
 	// The reliability level.
-	// +kubebuilder:validation:Optional
 	ReliabilityLevel *ClusterProperties_ReliabilityLevel `json:"reliabilityLevel,omitempty"`
 
 	// The reverse proxy certificate.
-	// +kubebuilder:validation:Optional
 	ReverseProxyCertificate *CertificateDescription `json:"reverseProxyCertificate,omitempty"`
 
 	// The upgrade policy.
-	// +kubebuilder:validation:Optional
 	UpgradeDescription *ClusterUpgradePolicy `json:"upgradeDescription,omitempty"`
 
 	// How the cluster is upgraded.
-	// +kubebuilder:validation:Optional
 	UpgradeMode *ClusterProperties_UpgradeMode `json:"upgradeMode,omitempty"`
 
 	// The VM image.
-	// +kubebuilder:validation:Optional
 	VmImage *string `json:"vmImage,omitempty"`
 }
 
 // The upgrade policy.
 type ClusterUpgradePolicy struct {
 	// The retry timeout.
-	// +kubebuilder:validation:Optional
 	HealthCheckRetryTimeout *string `json:"healthCheckRetryTimeout,omitempty"`
 
 	// The stable duration.
-	// +kubebuilder:validation:Optional
 	HealthCheckStableDuration *string `json:"healthCheckStableDuration,omitempty"`
 
 	// The health check wait.
-	// +kubebuilder:validation:Optional
 	HealthCheckWaitDuration *string `json:"healthCheckWaitDuration,omitempty"`
 
 	// Whether to override the user policy.
-	// +kubebuilder:validation:Optional
 	OverrideUserUpgradePolicy *bool `json:"overrideUserUpgradePolicy,omitempty"`
 
 	// The upgrade domain timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeDomainTimeout *string `json:"upgradeDomainTimeout,omitempty"`
 
 	// The replica set check timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeReplicaSetCheckTimeout *string `json:"upgradeReplicaSetCheckTimeout,omitempty"`
 
 	// The upgrade timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeTimeout *string `json:"upgradeTimeout,omitempty"`
 }
 
 // Example.ServiceFabric/clusters
 type Cluster_Spec struct {
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The location.
@@ -199,14 +174,12 @@ type Cluster_Spec struct {
 	Properties ClusterProperties `json:"properties"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // Cluster_Status is the observed state of a Cluster.
 type Cluster_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
@@ -236,15 +209,12 @@ type DiagnosticsStorageAccountConfig struct {
 // A node type.
 type NodeTypeDescription struct {
 	// The client port.
-	// +kubebuilder:validation:Optional
 	ClientConnectionEndpointPort *int `json:"clientConnectionEndpointPort,omitempty"`
 
 	// The durability level.
-	// +kubebuilder:validation:Optional
 	DurabilityLevel *NodeTypeDescription_DurabilityLevel `json:"durabilityLevel,omitempty"`
 
 	// The HTTP gateway port.
-	// +kubebuilder:validation:Optional
 	HttpGatewayEndpointPort *int `json:"httpGatewayEndpointPort,omitempty"`
 
 	// Whether this is the primary node type.

@@ -77,11 +77,9 @@ func (spec *StorageAccountsBlobServicesContainer_Spec) OriginalVersion() string 
 // The properties of a blob container.
 type ContainerProperties struct {
 	// Container metadata.
-	// +kubebuilder:validation:Optional
 	Metadata map[string]string `json:"metadata,omitempty"`
 
 	// The level of public access.
-	// +kubebuilder:validation:Optional
 	PublicAccess *ContainerProperties_PublicAccess `json:"publicAccess,omitempty"`
 }
 
@@ -92,37 +90,30 @@ type Encryption struct {
 	KeySource Encryption_KeySource `json:"keySource"`
 
 	// Whether a second layer of encryption is applied.
-	// +kubebuilder:validation:Optional
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Services *EncryptionServices `json:"services,omitempty"`
 }
 
 // One encrypted service.
 type EncryptionService struct {
 	// Whether the service is encrypted.
-	// +kubebuilder:validation:Optional
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// The key type.
-	// +kubebuilder:validation:Optional
 	KeyType *EncryptionService_KeyType `json:"keyType,omitempty"`
 }
 
 // The services that are encrypted.
 type EncryptionServices struct {
-	// +kubebuilder:validation:Optional
 	Blob *EncryptionService `json:"blob,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	File *EncryptionService `json:"file,omitempty"`
 }
 
 // One IP rule.
 type IPRule struct {
 	// The action.
-	// +kubebuilder:validation:Optional
 	Action *IPRule_Action `json:"action,omitempty"`
 
 	// An IP address or CIDR range.
@@ -137,7 +128,6 @@ type NetworkRuleSet struct {
 	DefaultAction NetworkRuleSet_DefaultAction `json:"defaultAction"`
 
 	// The IP rules.
-	// +kubebuilder:validation:Optional
 	IpRules []IPRule `json:"ipRules,omitempty"`
 }
 
@@ -148,39 +138,31 @@ type Sku struct {
 	Name Sku_Name `json:"name"`
 
 	// The SKU tier.
-	// +kubebuilder:validation:Optional
 	Tier *Sku_Tier `json:"tier,omitempty"`
 }
 
 // The properties of a storage account.
 type StorageAccountPropertiesCreateParameters struct {
 	// The access tier.
-	// +kubebuilder:validation:Optional
 	AccessTier *StorageAccountPropertiesCreateParameters_AccessTier `json:"accessTier,omitempty"`
 
 	// The custom domain name.
-	// +kubebuilder:validation:Optional
 	CustomDomain *string `json:"customDomain,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Encryption *Encryption `json:"encryption,omitempty"`
 
 	// The minimum TLS version.
-	// +kubebuilder:validation:Optional
 	MinimumTlsVersion *StorageAccountPropertiesCreateParameters_MinimumTlsVersion `json:"minimumTlsVersion,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
 
 	// Only allow HTTPS traffic.
-	// +kubebuilder:validation:Optional
 	SupportsHttpsTrafficOnly *bool `json:"supportsHttpsTrafficOnly,omitempty"`
 }
 
 // Example.Storage/storageAccounts
 type StorageAccount_Spec struct {
 	// The name of the storage account.
-	// +kubebuilder:validation:Optional
 	// +kubebuilder:validation:MinLength=3
 	// +kubebuilder:validation:MaxLength=24
 	// +kubebuilder:validation:Pattern="^[a-z0-9]+$"
@@ -194,27 +176,23 @@ type StorageAccount_Spec struct {
 	// +kubebuilder:validation:Required
 	Location string `json:"location"`
 
-	// +kubebuilder:validation:Optional
 	Properties *StorageAccountPropertiesCreateParameters `json:"properties,omitempty"`
 
 	// +kubebuilder:validation:Required
 	Sku Sku `json:"sku"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // StorageAccount_Status is the observed state of a StorageAccount.
 type StorageAccount_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Example.Storage/storageAccounts/blobServices/containers
 type StorageAccountsBlobServicesContainer_Spec struct {
-	// +kubebuilder:validation:Optional
 	// +kubebuilder:validation:MinLength=3
 	// +kubebuilder:validation:MaxLength=63
 	AzureName *string `json:"azureName,omitempty"`
@@ -223,14 +201,12 @@ type StorageAccountsBlobServicesContainer_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner armruntime.OwnerReference `json:"owner"`
 
-	// +kubebuilder:validation:Optional
 	Properties *ContainerProperties `json:"properties,omitempty"`
 }
 
 // StorageAccountsBlobServicesContainer_Status is the observed state of a StorageAccountsBlobServicesContainer.
 type StorageAccountsBlobServicesContainer_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 

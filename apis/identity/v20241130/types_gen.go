@@ -94,7 +94,6 @@ type FederatedIdentityCredentialProperties struct {
 	// +kubebuilder:validation:MinItems=1
 	Audiences []string `json:"audiences"`
 
-	// +kubebuilder:validation:Optional
 	ClaimsMatchingExpression *ClaimsMatchingExpression `json:"claimsMatchingExpression,omitempty"`
 
 	// The URL of the issuer to be trusted.
@@ -109,7 +108,6 @@ type FederatedIdentityCredentialProperties struct {
 // Example.Identity/userAssignedIdentities/federatedIdentityCredentials
 type UserAssignedIdentitiesFederatedIdentityCredential_Spec struct {
 	// The name of the credential.
-	// +kubebuilder:validation:Optional
 	// +kubebuilder:validation:Pattern="^[a-zA-Z0-9]{1}[a-zA-Z0-9-_]{2,119}$"
 	AzureName *string `json:"azureName,omitempty"`
 
@@ -124,39 +122,32 @@ type UserAssignedIdentitiesFederatedIdentityCredential_Spec struct {
 // UserAssignedIdentitiesFederatedIdentityCredential_Status is the observed state of a UserAssignedIdentitiesFederatedIdentityCredential.
 type UserAssignedIdentitiesFederatedIdentityCredential_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // The properties of a user-assigned identity.
 type UserAssignedIdentityProperties struct {
 	// Whether the identity is isolated to a region.
-	// +kubebuilder:validation:Optional
 	IsolationScope *UserAssignedIdentityProperties_IsolationScope `json:"isolationScope,omitempty"`
 }
 
 // Example.Identity/userAssignedIdentities
 type UserAssignedIdentity_Spec struct {
 	// The name of the identity.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The geo-location of the identity.
-	// +kubebuilder:validation:Optional
 	Location *string `json:"location,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *UserAssignedIdentityProperties `json:"properties,omitempty"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // UserAssignedIdentity_Status is the observed state of a UserAssignedIdentity.
 type UserAssignedIdentity_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 

@@ -43,7 +43,6 @@ func (spec *Person_Spec) OriginalVersion() string {
 // The details of a person.
 type PersonProperties struct {
 	// The family name.
-	// +kubebuilder:validation:Optional
 	FamilyName *string `json:"familyName,omitempty"`
 
 	// The person's full name.
@@ -51,13 +50,11 @@ type PersonProperties struct {
 	FullName string `json:"fullName"`
 
 	// What the person likes to be called.
-	// +kubebuilder:validation:Optional
 	KnownAs *string `json:"knownAs,omitempty"`
 }
 
 // Example.People/people
 type Person_Spec struct {
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// +kubebuilder:validation:Required
@@ -67,6 +64,5 @@ type Person_Spec struct {
 // Person_Status is the observed state of a Person.
 type Person_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

@@ -43,14 +43,12 @@ func (spec *Person_Spec) OriginalVersion() string {
 // A postal address as free text.
 type Address struct {
 	// The whole address, one line per line.
-	// +kubebuilder:validation:Optional
 	Label *string `json:"label,omitempty"`
 }
 
 // The details of a person.
 type PersonProperties struct {
 	// The family name.
-	// +kubebuilder:validation:Optional
 	FamilyName *string `json:"familyName,omitempty"`
 
 	// The person's full name.
@@ -58,16 +56,13 @@ type PersonProperties struct {
 	FullName string `json:"fullName"`
 
 	// What the person likes to be called.
-	// +kubebuilder:validation:Optional
 	KnownAs *string `json:"knownAs,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	MailingAddress *Address `json:"mailingAddress,omitempty"`
 }
 
 // Example.People/people
 type Person_Spec struct {
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// +kubebuilder:validation:Required
@@ -77,6 +72,5 @@ type Person_Spec struct {
 // Person_Status is the observed state of a Person.
 type Person_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

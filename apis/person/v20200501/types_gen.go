@@ -47,7 +47,6 @@ type Address struct {
 	City string `json:"city"`
 
 	// The country.
-	// +kubebuilder:validation:Optional
 	Country *string `json:"country,omitempty"`
 
 	// The street address.
@@ -55,14 +54,12 @@ type Address struct {
 	Street string `json:"street"`
 
 	// The suburb.
-	// +kubebuilder:validation:Optional
 	Suburb *string `json:"suburb,omitempty"`
 }
 
 // The details of a person.
 type PersonProperties struct {
 	// The family name.
-	// +kubebuilder:validation:Optional
 	FamilyName *string `json:"familyName,omitempty"`
 
 	// The person's full name.
@@ -70,19 +67,15 @@ type PersonProperties struct {
 	FullName string `json:"fullName"`
 
 	// What the person likes to be called.
-	// +kubebuilder:validation:Optional
 	KnownAs *string `json:"knownAs,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	MailingAddress *Address `json:"mailingAddress,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	ResidentialAddress *Address `json:"residentialAddress,omitempty"`
 }
 
 // Example.People/people
 type Person_Spec struct {
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// +kubebuilder:validation:Required
@@ -92,6 +85,5 @@ type Person_Spec struct {
 // Person_Status is the observed state of a Person.
 type Person_Status struct {
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

@@ -67,132 +67,103 @@ func (resource *RedisFirewallRule) OriginalGVK() *schema.GroupVersionKind {
 // The properties of a Redis cache.
 type RedisCreateProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Whether the non-SSL port 6379 is enabled.
-	// +kubebuilder:validation:Optional
 	EnableNonSslPort *bool `json:"enableNonSslPort,omitempty"`
 
 	// The minimum TLS version.
-	// +kubebuilder:validation:Optional
 	MinimumTlsVersion *string `json:"minimumTlsVersion,omitempty"`
 
 	// Redis settings.
-	// +kubebuilder:validation:Optional
 	RedisConfiguration map[string]string `json:"redisConfiguration,omitempty"`
 
 	// The number of shards.
-	// +kubebuilder:validation:Optional
 	ShardCount *int `json:"shardCount,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Sku *Sku `json:"sku,omitempty"`
 }
 
 // A firewall rule range.
 type RedisFirewallRuleProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The highest IP address.
-	// +kubebuilder:validation:Optional
 	EndIP *string `json:"endIP,omitempty"`
 
 	// The lowest IP address.
-	// +kubebuilder:validation:Optional
 	StartIP *string `json:"startIP,omitempty"`
 }
 
 // Example.Cache/Redis/firewallRules
 type RedisFirewallRule_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
 	// Owner is the Kubernetes Redis this RedisFirewallRule belongs to.
-	// +kubebuilder:validation:Optional
 	Owner *armruntime.OwnerReference `json:"owner,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *RedisFirewallRuleProperties `json:"properties,omitempty"`
 }
 
 // RedisFirewallRule_Status is the observed state of a RedisFirewallRule.
 type RedisFirewallRule_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Example.Cache/Redis
 type Redis_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The name of the cache.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The location.
-	// +kubebuilder:validation:Optional
 	Location *string `json:"location,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *RedisCreateProperties `json:"properties,omitempty"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 
 	// The availability zones.
-	// +kubebuilder:validation:Optional
 	Zones []string `json:"zones,omitempty"`
 }
 
 // Redis_Status is the observed state of a Redis.
 type Redis_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // A cache SKU.
 type Sku struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The size of the cache.
-	// +kubebuilder:validation:Optional
 	Capacity *int `json:"capacity,omitempty"`
 
 	// The SKU family.
-	// +kubebuilder:validation:Optional
 	Family *string `json:"family,omitempty"`
 
 	// The SKU name.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 }

@@ -39,277 +39,216 @@ func (resource *Cluster) OriginalGVK() *schema.GroupVersionKind {
 // Azure AD settings.
 type AzureActiveDirectory struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The client application.
-	// +kubebuilder:validation:Optional
 	ClientApplication *string `json:"clientApplication,omitempty"`
 
 	// The cluster application.
-	// +kubebuilder:validation:Optional
 	ClusterApplication *string `json:"clusterApplication,omitempty"`
 
 	// The tenant.
-	// +kubebuilder:validation:Optional
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
 // A certificate.
 type CertificateDescription struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The thumbprint.
-	// +kubebuilder:validation:Optional
 	Thumbprint *string `json:"thumbprint,omitempty"`
 
 	// The secondary thumbprint.
-	// +kubebuilder:validation:Optional
 	ThumbprintSecondary *string `json:"thumbprintSecondary,omitempty"`
 
 	// The store.
-	// +kubebuilder:validation:Optional
 	X509StoreName *string `json:"x509StoreName,omitempty"`
 }
 
 // A client certificate by common name.
 type ClientCertificateCommonName struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The common name.
-	// +kubebuilder:validation:Optional
 	CertificateCommonName *string `json:"certificateCommonName,omitempty"`
 
 	// The issuer thumbprint.
-	// +kubebuilder:validation:Optional
 	CertificateIssuerThumbprint *string `json:"certificateIssuerThumbprint,omitempty"`
 
 	// Whether it is an admin certificate.
-	// +kubebuilder:validation:Optional
 	IsAdmin *bool `json:"isAdmin,omitempty"`
 }
 
 // A client certificate by thumbprint.
 type ClientCertificateThumbprint struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The thumbprint.
-	// +kubebuilder:validation:Optional
 	CertificateThumbprint *string `json:"certificateThumbprint,omitempty"`
 
 	// Whether it is an admin certificate.
-	// +kubebuilder:validation:Optional
 	IsAdmin *bool `json:"isAdmin,omitempty"`
 }
 
 // The properties of a cluster.
 type ClusterProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Azure AD settings.
-	// +kubebuilder:validation:Optional
 	AzureActiveDirectory *AzureActiveDirectory `json:"azureActiveDirectory,omitempty"`
 
 	// The cluster certificate.
-	// +kubebuilder:validation:Optional
 	Certificate *CertificateDescription `json:"certificate,omitempty"`
 
 	// Client certificates by common name.
-	// +kubebuilder:validation:Optional
 	ClientCertificateCommonNames []ClientCertificateCommonName `json:"clientCertificateCommonNames,omitempty"`
 
 	// Client certificates by thumbprint.
-	// +kubebuilder:validation:Optional
 	ClientCertificateThumbprints []ClientCertificateThumbprint `json:"clientCertificateThumbprints,omitempty"`
 
 	// Where diagnostics go.
-	// +kubebuilder:validation:Optional
 	DiagnosticsStorageAccountConfig *DiagnosticsStorageAccountConfig `json:"diagnosticsStorageAccountConfig,omitempty"`
 
 	// Fabric settings.
-	// +kubebuilder:validation:Optional
 	FabricSettings []SettingsSectionDescription `json:"fabricSettings,omitempty"`
 
 	// The HTTP application gateway certificate.
-	// +kubebuilder:validation:Optional
 	HttpApplicationGatewayCertificate *CertificateDescription `json:"httpApplicationGatewayCertificate,omitempty"`
 
 	// The management endpoint.
-	// +kubebuilder:validation:Optional
 	ManagementEndpoint *string `json:"managementEndpoint,omitempty"`
 
 	// The node types.
-	// +kubebuilder:validation:Optional
 	NodeTypes []NodeTypes `json:"nodeTypes,omitempty"`
 
 	// The reliability level.
-	// +kubebuilder:validation:Optional
 	ReliabilityLevel *string `json:"reliabilityLevel,omitempty"`
 
 	// The upgrade policy.
-	// +kubebuilder:validation:Optional
 	UpgradeDescription *PaasClusterUpgradePolicy `json:"upgradeDescription,omitempty"`
 
 	// The VM image.
-	// +kubebuilder:validation:Optional
 	VmImage *string `json:"vmImage,omitempty"`
 }
 
 // Example.ServiceFabric/clusters
 type Cluster_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The location.
-	// +kubebuilder:validation:Optional
 	Location *string `json:"location,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *ClusterProperties `json:"properties,omitempty"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // Cluster_Status is the observed state of a Cluster.
 type Cluster_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Where diagnostics go.
 type DiagnosticsStorageAccountConfig struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The blob endpoint.
-	// +kubebuilder:validation:Optional
 	BlobEndpoint *string `json:"blobEndpoint,omitempty"`
 
 	// The key name.
-	// +kubebuilder:validation:Optional
 	ProtectedAccountKeyName *string `json:"protectedAccountKeyName,omitempty"`
 
 	// The queue endpoint.
-	// +kubebuilder:validation:Optional
 	QueueEndpoint *string `json:"queueEndpoint,omitempty"`
 
 	// The account.
-	// +kubebuilder:validation:Optional
 	StorageAccountName *string `json:"storageAccountName,omitempty"`
 
 	// The table endpoint.
-	// +kubebuilder:validation:Optional
 	TableEndpoint *string `json:"tableEndpoint,omitempty"`
 }
 
 // A node type (2016-03-01 shape).
 type NodeTypes struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The client port.
-	// +kubebuilder:validation:Optional
 	ClientConnectionEndpointPort *int `json:"clientConnectionEndpointPort,omitempty"`
 
 	// The HTTP gateway port.
-	// +kubebuilder:validation:Optional
 	HttpGatewayEndpointPort *int `json:"httpGatewayEndpointPort,omitempty"`
 
 	// Whether this is the primary node type.
-	// +kubebuilder:validation:Optional
 	IsPrimary *bool `json:"isPrimary,omitempty"`
 
 	// The node type name.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 
 	// The number of nodes.
-	// +kubebuilder:validation:Optional
 	VmInstanceCount *int `json:"vmInstanceCount,omitempty"`
 }
 
 // The upgrade policy (2016-03-01 shape).
 type PaasClusterUpgradePolicy struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The retry timeout.
-	// +kubebuilder:validation:Optional
 	HealthCheckRetryTimeout *string `json:"healthCheckRetryTimeout,omitempty"`
 
 	// The stable duration.
-	// +kubebuilder:validation:Optional
 	HealthCheckStableDuration *string `json:"healthCheckStableDuration,omitempty"`
 
 	// The health check wait.
-	// +kubebuilder:validation:Optional
 	HealthCheckWaitDuration *string `json:"healthCheckWaitDuration,omitempty"`
 
 	// The upgrade domain timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeDomainTimeout *string `json:"upgradeDomainTimeout,omitempty"`
 
 	// The replica set check timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeReplicaSetCheckTimeout *string `json:"upgradeReplicaSetCheckTimeout,omitempty"`
 
 	// The upgrade timeout.
-	// +kubebuilder:validation:Optional
 	UpgradeTimeout *string `json:"upgradeTimeout,omitempty"`
 }
 
 // A fabric setting.
 type SettingsParameterDescription struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The parameter.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 
 	// The value.
-	// +kubebuilder:validation:Optional
 	Value *string `json:"value,omitempty"`
 }
 
 // A fabric settings section.
 type SettingsSectionDescription struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The section.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 
 	// The parameters.
-	// +kubebuilder:validation:Optional
 	Parameters []SettingsParameterDescription `json:"parameters,omitempty"`
 }

@@ -67,232 +67,181 @@ func (resource *StorageAccountsBlobServicesContainer) OriginalGVK() *schema.Grou
 // The properties of a blob container.
 type ContainerProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Container metadata.
-	// +kubebuilder:validation:Optional
 	Metadata map[string]string `json:"metadata,omitempty"`
 
 	// The level of public access.
-	// +kubebuilder:validation:Optional
 	PublicAccess *string `json:"publicAccess,omitempty"`
 }
 
 // A custom domain.
 type CustomDomain struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The custom domain name.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 
 	// Whether indirect CName validation is used.
-	// +kubebuilder:validation:Optional
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
 
 // Encryption settings.
 type Encryption struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The encryption key source.
-	// +kubebuilder:validation:Optional
 	KeySource *string `json:"keySource,omitempty"`
 
 	// Whether a second layer of encryption is applied.
-	// +kubebuilder:validation:Optional
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Services *EncryptionServices `json:"services,omitempty"`
 }
 
 // One encrypted service.
 type EncryptionService struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Whether the service is encrypted.
-	// +kubebuilder:validation:Optional
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// The key type.
-	// +kubebuilder:validation:Optional
 	KeyType *string `json:"keyType,omitempty"`
 }
 
 // The services that are encrypted.
 type EncryptionServices struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Blob *EncryptionService `json:"blob,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	File *EncryptionService `json:"file,omitempty"`
 }
 
 // One IP rule.
 type IPRule struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The action.
-	// +kubebuilder:validation:Optional
 	Action *string `json:"action,omitempty"`
 
 	// An IP address or CIDR range.
-	// +kubebuilder:validation:Optional
 	Value *string `json:"value,omitempty"`
 }
 
 // Network rules.
 type NetworkRuleSet struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The default action.
-	// +kubebuilder:validation:Optional
 	DefaultAction *string `json:"defaultAction,omitempty"`
 
 	// The IP rules.
-	// +kubebuilder:validation:Optional
 	IpRules []IPRule `json:"ipRules,omitempty"`
 }
 
 // The SKU of a storage account.
 type Sku struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The SKU name.
-	// +kubebuilder:validation:Optional
 	Name *string `json:"name,omitempty"`
 
 	// The SKU tier.
-	// +kubebuilder:validation:Optional
 	Tier *string `json:"tier,omitempty"`
 }
 
 // The properties of a storage account.
 type StorageAccountPropertiesCreateParameters struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The access tier.
-	// +kubebuilder:validation:Optional
 	AccessTier *string `json:"accessTier,omitempty"`
 
 	// Allow public access to blobs.
-	// +kubebuilder:validation:Optional
 	AllowBlobPublicAccess *bool `json:"allowBlobPublicAccess,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	CustomDomain *CustomDomain `json:"customDomain,omitempty"`
 
 	// The DNS endpoint type.
-	// +kubebuilder:validation:Optional
 	DnsEndpointType *string `json:"dnsEndpointType,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Encryption *Encryption `json:"encryption,omitempty"`
 
 	// Whether large file shares are enabled.
-	// +kubebuilder:validation:Optional
 	LargeFileSharesState *string `json:"largeFileSharesState,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
 
 	// Only allow HTTPS traffic.
-	// +kubebuilder:validation:Optional
 	SupportsHttpsTrafficOnly *bool `json:"supportsHttpsTrafficOnly,omitempty"`
 }
 
 // Example.Storage/storageAccounts
 type StorageAccount_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The name of the storage account.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The kind of account.
-	// +kubebuilder:validation:Optional
 	Kind *string `json:"kind,omitempty"`
 
 	// The geo-location of the account.
-	// +kubebuilder:validation:Optional
 	Location *string `json:"location,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *StorageAccountPropertiesCreateParameters `json:"properties,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Sku *Sku `json:"sku,omitempty"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // StorageAccount_Status is the observed state of a StorageAccount.
 type StorageAccount_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Example.Storage/storageAccounts/blobServices/containers
 type StorageAccountsBlobServicesContainer_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
 	// Owner is the Kubernetes StorageAccountsBlobService this StorageAccountsBlobServicesContainer belongs to.
-	// +kubebuilder:validation:Optional
 	Owner *armruntime.OwnerReference `json:"owner,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *ContainerProperties `json:"properties,omitempty"`
 }
 
 // StorageAccountsBlobServicesContainer_Status is the observed state of a StorageAccountsBlobServicesContainer.
 type StorageAccountsBlobServicesContainer_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

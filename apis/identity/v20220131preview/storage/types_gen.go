@@ -67,85 +67,67 @@ func (resource *UserAssignedIdentity) OriginalGVK() *schema.GroupVersionKind {
 // The properties of a federated identity credential.
 type FederatedIdentityCredentialProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The audiences that can appear in the issued token.
-	// +kubebuilder:validation:Optional
 	Audiences []string `json:"audiences,omitempty"`
 
 	// The URL of the issuer to be trusted.
-	// +kubebuilder:validation:Optional
 	Issuer *string `json:"issuer,omitempty"`
 
 	// The identifier of the external identity.
-	// +kubebuilder:validation:Optional
 	Subject *string `json:"subject,omitempty"`
 }
 
 // Example.Identity/userAssignedIdentities/federatedIdentityCredentials
 type UserAssignedIdentitiesFederatedIdentityCredential_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The name of the credential.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
 	// Owner is the Kubernetes UserAssignedIdentity this UserAssignedIdentitiesFederatedIdentityCredential belongs to.
-	// +kubebuilder:validation:Optional
 	Owner *armruntime.OwnerReference `json:"owner,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *FederatedIdentityCredentialProperties `json:"properties,omitempty"`
 }
 
 // UserAssignedIdentitiesFederatedIdentityCredential_Status is the observed state of a UserAssignedIdentitiesFederatedIdentityCredential.
 type UserAssignedIdentitiesFederatedIdentityCredential_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Example.Identity/userAssignedIdentities
 type UserAssignedIdentity_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The name of the identity.
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// The geo-location of the identity.
-	// +kubebuilder:validation:Optional
 	Location *string `json:"location,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
 	// Resource tags.
-	// +kubebuilder:validation:Optional
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
 // UserAssignedIdentity_Status is the observed state of a UserAssignedIdentity.
 type UserAssignedIdentity_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

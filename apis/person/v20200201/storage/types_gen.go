@@ -39,63 +39,49 @@ func (resource *Person) OriginalGVK() *schema.GroupVersionKind {
 // A postal address as free text.
 type Address struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The whole address, one line per line.
-	// +kubebuilder:validation:Optional
 	Label *string `json:"label,omitempty"`
 }
 
 // The details of a person.
 type PersonProperties struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The family name.
-	// +kubebuilder:validation:Optional
 	FamilyName *string `json:"familyName,omitempty"`
 
 	// The person's full name.
-	// +kubebuilder:validation:Optional
 	FullName *string `json:"fullName,omitempty"`
 
 	// What the person likes to be called.
-	// +kubebuilder:validation:Optional
 	KnownAs *string `json:"knownAs,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	PostalAddress *Address `json:"postalAddress,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	ResidentialAddress *Address `json:"residentialAddress,omitempty"`
 }
 
 // Example.People/people
 type Person_Spec struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	AzureName *string `json:"azureName,omitempty"`
 
 	// OriginalVersion is the API version the resource was created with.
-	// +kubebuilder:validation:Optional
 	OriginalVersion string `json:"originalVersion,omitempty"`
 
-	// +kubebuilder:validation:Optional
 	Properties *PersonProperties `json:"properties,omitempty"`
 }
 
 // Person_Status is the observed state of a Person.
 type Person_Status struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// Conditions describe the observed state of the resource.
-	// +kubebuilder:validation:Optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

@@ -210,12 +210,13 @@ func writeField(g *gosrc.File, f *golang.Field) {
 	g.Printf("\t%s %s `json:%q`\n", f.Name, f.Type.String(), tag)
 }
 
+// fieldMarkers returns the kubebuilder markers of a field: Required for a
+// required one (an optional one says so by omitempty), and its validations.
 func fieldMarkers(f *golang.Field) []string {
-	required := "kubebuilder:validation:Optional"
 	if f.Required {
-		required = "kubebuilder:validation:Required"
+		return append([]string{"kubebuilder:validation:Required"}, schema.Markers(f)...)
 	}
-	return append([]string{required}, schema.Markers(f)...)
+	return schema.Markers(f)
 }
 
 func writeEnum(g *gosrc.File, e *golang.Enum) {

@@ -9,10 +9,8 @@ import (
 // A postal address as free text.
 type Address struct {
 	// PropertyBag keeps the properties this version has no field for.
-	// +kubebuilder:validation:Optional
 	PropertyBag armruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// The whole address, one line per line.
-	// +kubebuilder:validation:Optional
 	Label *string `json:"label,omitempty"`
 }
