@@ -3,8 +3,9 @@
 # (metadata/azure/<service>.yaml) and the real schemas of the six providers in
 # ../shared/specs/arm-schemas (read in place, never copied) into a temporary
 # directory, with -strict (every removal the report lists must be assessed in the
-# metadata), print the generator's removal report, then vet each generated
-# module with plain Go (outside Bazel; vet type-checks every package) and print
+# metadata), print the generator's removal report, then check that each
+# generated module is gofmt-clean and vet it with plain Go (outside Bazel; vet
+# type-checks every package) and print
 # its largest CRD. Compiling the modules and running their conformance suites is
 # //apis/azure's part in `bazel test //...` (and tools/release-check.sh builds
 # storage alone against released modules).
@@ -43,8 +44,13 @@ for m in "${services[@]}"; do
     read -r mod_path mod_dir < <("$out/armhub-gen" -metadata "$f" -print module-path,module-dir)
     (cd "$out/$s" && go mod edit -replace "$mod_path=$top/$mod_dir")
   done
-  if (cd "$out/$s" && GOWORK=off GOFLAGS=-mod=mod go vet ./...); then
-    echo "ok   $p: $(find "$out/$s" -name '*.go' | wc -l) Go files generated and vetted in $(( $(date +%s) - start ))s"
+  # The generator writes most files indented rather than through gofmt:
+  # they must still be exactly what gofmt makes of them.
+  unformatted=$(gofmt -l "$out/$s")
+  if [ -n "$unformatted" ]; then
+    echo "FAIL gofmt $p: $unformatted"; failed=$((failed + 1))
+  elif (cd "$out/$s" && GOWORK=off GOFLAGS=-mod=mod go vet ./...); then
+    echo "ok   $p: $(find "$out/$s" -name '*.go' | wc -l) Go files generated, gofmt-clean and vetted in $(( $(date +%s) - start ))s"
     # The largest CRD, by its size as JSON (the measure of etcd and of
     # client-side kubectl apply), as the generator measured it.
     echo "     $(grep -o 'largest CRD: .*' "$out/$s.notes" || echo 'largest CRD: not reported')"

@@ -2,6 +2,7 @@ package gosrc
 
 import (
 	"bytes"
+	"go/doc/comment"
 	"strings"
 )
 
@@ -41,7 +42,62 @@ func Indent(source []byte) []byte {
 			open = closeBrackets(open, -net)
 		}
 	}
-	return out.Bytes()
+	return formatDocComments(out.Bytes())
+}
+
+// formatDocComments rewrites every top-level doc comment of source (a group of
+// unindented // lines directly followed by an unindented declaration) as gofmt
+// does, by the rules of go/doc/comment. The lines must be plain comments
+// (Comment writes them), not directives.
+func formatDocComments(source []byte) []byte {
+	lines := strings.SplitAfter(string(source), "\n")
+	var out strings.Builder
+	out.Grow(len(source))
+	for i := 0; i < len(lines); {
+		end := i
+		for end < len(lines) && strings.HasPrefix(lines[end], "//") {
+			end++
+		}
+		if end > i && end < len(lines) && startsDeclaration(lines[end]) {
+			out.WriteString(docComment(lines[i:end]))
+		} else {
+			for _, line := range lines[i:max(end, i+1)] {
+				out.WriteString(line)
+			}
+		}
+		i = max(end, i+1)
+	}
+	return []byte(out.String())
+}
+
+func startsDeclaration(line string) bool {
+	return line != "\n" && line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '}' && line[0] != ')'
+}
+
+// docComment returns the comment lines (each ending in a line break) reformatted
+// as a doc comment.
+func docComment(lines []string) string {
+	var text strings.Builder
+	for _, line := range lines {
+		line = strings.TrimSuffix(strings.TrimPrefix(line, "//"), "\n")
+		text.WriteString(strings.TrimPrefix(line, " ") + "\n")
+	}
+	var parser comment.Parser
+	var printer comment.Printer
+	formatted := string(printer.Comment(parser.Parse(text.String())))
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(formatted, "\n") {
+		switch {
+		case line == "":
+		case line == "\n":
+			out.WriteString("//\n")
+		case strings.HasPrefix(line, "\t"):
+			out.WriteString("//" + line)
+		default:
+			out.WriteString("// " + line)
+		}
+	}
+	return out.String()
 }
 
 // closeBrackets closes n brackets, innermost level first.

@@ -42,6 +42,24 @@ return nil
 }
 
 var _ I = &T{}
+
+// U is documented with a list:
+// - first item
+// - second
+//   indented
+// # Heading
+type U struct {
+// A field doc is not reformatted:
+// - item
+A string
+}
+
+// +kubebuilder:object:root=true
+
+// The values of E.
+const (
+A = E("a")
+)
 `
 	want, err := format.Source([]byte(source))
 	if err != nil {

@@ -118,6 +118,7 @@ func kindOfPackage(pkg *golang.Package) string {
 
 func typesFile(pkg *golang.Package, target Target) (*gosrc.File, error) {
 	g := gosrc.NewFile(pkg.Name)
+	g.Indented = true
 	for _, r := range pkg.Resources {
 		writeResource(g, r, pkg.Storage)
 	}
@@ -132,7 +133,9 @@ func typesFile(pkg *golang.Package, target Target) (*gosrc.File, error) {
 
 func writeResource(g *gosrc.File, r *golang.Resource, storage bool) {
 	doc := gosrc.Comment(fmt.Sprintf("%s is the Kubernetes resource for the ARM resource type %s.\n%s", r.Kind, r.ARMType, r.Doc), "")
-	g.Write(resourceCode, gosrc.Args{"Doc": doc, "Kind": r.Kind, "Spec": r.Spec.Name, "Status": r.Status.Name, "Storage": storage})
+	width := max(len(r.Spec.Name), len(r.Status.Name)) // gofmt aligns the tags
+	g.Write(resourceCode, gosrc.Args{"Doc": doc, "Kind": r.Kind, "Spec": r.Spec.Name, "Status": r.Status.Name, "Storage": storage,
+		"SpecPad": strings.Repeat(" ", width-len(r.Spec.Name)), "StatusPad": strings.Repeat(" ", width-len(r.Status.Name))})
 }
 
 // resourceCode is a resource's type, its list type and OriginalGVK; a storage
@@ -145,8 +148,8 @@ var resourceCode = gosrc.Code(`
 type {{.Kind}} struct {
 	metav1.TypeMeta   {{json ",inline"}}
 	metav1.ObjectMeta {{json "metadata,omitempty"}}
-	Spec              {{.Spec}} {{json "spec,omitempty"}}
-	Status            {{.Status}} {{json "status,omitempty"}}
+	Spec              {{.Spec}}{{.SpecPad}} {{json "spec,omitempty"}}
+	Status            {{.Status}}{{.StatusPad}} {{json "status,omitempty"}}
 }
 
 // +kubebuilder:object:root=true
@@ -233,7 +236,24 @@ func writeEnum(g *gosrc.File, e *golang.Enum) {
 	}
 	sort.Strings(values)
 	g.Write(enumCode, gosrc.Args{"Doc": gosrc.Comment(doc, ""), "Values": "{" + strings.Join(values, ",") + "}",
-		"Name": e.Name, "Base": e.Base, "Consts": e.Values})
+		"Name": e.Name, "Base": e.Base, "Consts": alignedConsts(e.Values)})
+}
+
+// alignedConst is an enum constant with the spaces gofmt puts after its name.
+type alignedConst struct {
+	Const, Pad, Value string
+}
+
+func alignedConsts(values []golang.EnumValue) []alignedConst {
+	width := 0
+	for _, v := range values {
+		width = max(width, len(v.Const))
+	}
+	out := make([]alignedConst, len(values))
+	for i, v := range values {
+		out[i] = alignedConst{v.Const, strings.Repeat(" ", width-len(v.Const)), v.Value}
+	}
+	return out
 }
 
 var enumCode = gosrc.Code(`
@@ -244,7 +264,7 @@ type {{.Name}} {{.Base}}
 // The values of {{.Name}}.
 const (
 {{- range .Consts}}
-	{{.Const}} = {{$.Name}}({{.Value}})
+	{{.Const}}{{.Pad}} = {{$.Name}}({{.Value}})
 {{- end}}
 )
 {{- end}}
