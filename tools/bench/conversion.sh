@@ -17,7 +17,7 @@
 # Environment: BENCHTIME (go test -benchtime, default 1s); PROVIDERS (space-separated
 # subset of the six providers).
 set -euo pipefail
-# shellcheck source=tools/bench/lib.sh
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
 build_benchtool
 benchtime=${BENCHTIME:-1s}

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared setup of the scripts in tools/bench (sourced, not run). Sets:
 #   top      the repository root
 #   schemas  the real ARM schemas (ARMHUB_REAL_SCHEMAS, default ../shared/specs/arm-schemas/schemas),
@@ -14,6 +15,7 @@ if [ ! -d "$schemas" ] || [ ! -f "$schemas/common/definitions.json" ]; then
   echo "   or set ARMHUB_REAL_SCHEMAS to a schema root holding <api-version>/<Provider>.json and common/)" >&2
   exit 1
 fi
+# shellcheck disable=SC2034 # used by the scripts that source this file
 providers=(Microsoft.ManagedIdentity Microsoft.EventHub Microsoft.KeyVault Microsoft.Cache
   Microsoft.ServiceFabric Microsoft.Storage)
 work=$(mktemp -d)
@@ -32,7 +34,7 @@ build_benchtool() {
 wire_module() {
   local mod
   (
-    cd "$1"
+    cd "$1" || exit 1
     go mod edit -replace "github.com/armhub/armhub/runtime=$top/runtime" \
       -replace "github.com/armhub/armhub/conformance=$top/conformance" \
       -require "github.com/armhub/armhub/conformance@v0.0.0-00010101000000-000000000000"

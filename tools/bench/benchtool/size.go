@@ -281,7 +281,7 @@ func sizeCmd(args []string) error {
 	dir := fs.String("module", "", "the generated module")
 	name := fs.String("name", "", "the provider's name, for the table")
 	kind := fs.String("kind", "", "attribute the bytes of this kind (with -version) instead of printing the module's row")
-	version := fs.String("version", "", "the version directory (vYYYYMMDD) to attribute -kind in")
+	pkgs := fs.String("packages", "", "comma-separated package directories (vYYYYMMDD, vYYYYMMDD/storage) to attribute -kind in")
 	header := fs.Bool("header", false, "print the table header and stop")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -297,7 +297,7 @@ func sizeCmd(args []string) error {
 		return err
 	}
 	if *kind != "" {
-		return attributeCmd(m, *kind, *version)
+		return attributeCmd(m, *kind, strings.Split(*pkgs, ","))
 	}
 	s, err := measure(m)
 	if err != nil {
@@ -312,8 +312,11 @@ func sizeCmd(args []string) error {
 	return nil
 }
 
-func attributeCmd(m *module, kind, version string) error {
-	for _, pkg := range []string{version, version + "/storage"} {
+// attributeCmd prints, per package: the package, exclusive bytes, exclusive types,
+// shared bytes, shared types, the package's bytes, its kinds and the exclusive
+// bytes by file (tab-separated).
+func attributeCmd(m *module, kind string, pkgs []string) error {
+	for _, pkg := range pkgs {
 		dir := filepath.Join(m.dir, pkg)
 		ks, err := kinds(dir)
 		if err != nil {
