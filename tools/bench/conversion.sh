@@ -60,5 +60,5 @@ if [ -n "${account:-}" ]; then
 fi
 echo "Longest conversion chain per provider: oldest spoke -> hub -> spoke (ConvertTo/ConvertFrom) vs JSON marshal+unmarshal"
 echo "(chain: storage versions from the spoke's to the hub's, hub included; ratio: JSON ns / conversion ns, <1 means conversion is slower; BENCHTIME=$benchtime)"
-printf '%-26s %-34s %-17s %-10s %5s %12s %9s %12s %9s %8s\n' provider kind "oldest spoke" hub chain "conv ns/op" "conv allc" "JSON ns/op" "JSON allc" ratio
+printf '%-26s %-34s %-17s %-10s %5s %12s %9s %12s %9s %8s\n' provider kind "oldest spoke" hub chain "conv ns/op" "conv allc" "JSON ns/op" "JSON allc" "x faster"
 printf '%s\n' "${rows[@]}"
