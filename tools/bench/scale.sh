@@ -94,6 +94,7 @@ if [ "${SCALE_COMPILE:-0}" = 1 ]; then
   echo
   echo "Compiling the module generated last (${multiples[-1]}, $(find "$last" -name '*.go' | wc -l) Go files) outside Bazel with GOFLAGS=-mod=mod:"
   echo "its dependencies come from the Go build cache; its own packages, in a new directory, are compiled afresh"
+  echo "by the first step (the later steps reuse them: go test -c compiles the suite and links, go vet analyses)"
   printf '%-40s %8s %10s\n' step "wall s" "peak MiB"
   for step in "go build ./..." "go test -c -o /dev/null ./conformance" "go vet ./..."; do
     read -r -a cmd <<< "$step"
