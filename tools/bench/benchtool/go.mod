@@ -1,0 +1,3 @@
+module armhub.local/tools/bench/benchtool
+
+go 1.24
