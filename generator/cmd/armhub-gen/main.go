@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -47,6 +48,7 @@ type options struct {
 	report      bool
 	workers     int
 	cpuprofile  string
+	memoryLimit int64
 }
 
 func main() {
@@ -74,6 +76,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.json, "json", false, "with -lifecycles: print JSON (see README.md) instead of a table")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
+	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
 	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
 	flags.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "how many schema files to load at once (never changes the output)")
 	if err := flags.Parse(args); err != nil {
@@ -104,6 +107,9 @@ func run(args []string, stdout io.Writer) error {
 	o, err := parseFlags(args)
 	if err != nil {
 		return err
+	}
+	if o.memoryLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(o.memoryLimit << 20)
 	}
 	if o.cpuprofile != "" {
 		stop, err := startProfile(o.cpuprofile)
