@@ -16,7 +16,7 @@ import (
 // the KubernetesResource methods.
 func File(m *gosrc.Module, version int, pkgSide conversion.Side, pkgName string) ([]byte, error) {
 	g := gosrc.NewModuleFile(pkgName, m)
-	g.Indented = true
+	g.Indented, g.PlainDocs = true, true
 	s := &gosrc.Scope{Module: m, Version: version, Side: pkgSide, File: g}
 	for _, link := range m.Graph.Links {
 		if link.Host.Version == version && link.Host.Side == pkgSide {

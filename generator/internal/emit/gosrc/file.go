@@ -71,9 +71,13 @@ type File struct {
 	// key-value lines), so Bytes indents it by nesting instead of running gofmt
 	// (most of the generator's time). Tests check such files against gofmt.
 	Indented bool
-	imports  map[string]string // the file's table: package name -> import path
-	Doc      string            // the package comment, without comment markers
-	Body     bytes.Buffer
+	// PlainDocs says every top-level doc comment of an Indented file is one
+	// that gofmt leaves as it is (the emitter's own sentences, no schema
+	// text), so Bytes need not reformat them.
+	PlainDocs bool
+	imports   map[string]string // the file's table: package name -> import path
+	Doc       string            // the package comment, without comment markers
+	Body      bytes.Buffer
 }
 
 func NewFile(pkg string) *File {
@@ -155,6 +159,9 @@ func (g *File) Bytes() ([]byte, error) {
 	fmt.Fprintf(&out, "package %s\n\n", g.Package)
 	out.WriteString(g.importDecl(used))
 	out.WriteString(body)
+	if g.Indented && g.PlainDocs {
+		return indent(out.Bytes()), nil
+	}
 	if g.Indented {
 		return Indent(out.Bytes()), nil
 	}

@@ -12,7 +12,13 @@ import (
 // level out, and runs of blank lines made one. It does not add the blank line
 // gofmt puts between declarations of different kinds: emitters write it.
 // Comments and literals are skipped; raw string literals must not span lines.
+// Top-level doc comments are reformatted as gofmt reformats them.
 func Indent(source []byte) []byte {
+	return formatDocComments(indent(source))
+}
+
+// indent is Indent without reformatting doc comments.
+func indent(source []byte) []byte {
 	var out bytes.Buffer
 	out.Grow(len(source) + len(source)/8)
 	var open []int // for every indentation level, how many brackets hold it open
@@ -42,7 +48,7 @@ func Indent(source []byte) []byte {
 			open = closeBrackets(open, -net)
 		}
 	}
-	return formatDocComments(out.Bytes())
+	return out.Bytes()
 }
 
 // formatDocComments rewrites every top-level doc comment of source (a group of

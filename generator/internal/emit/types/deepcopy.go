@@ -11,7 +11,7 @@ import (
 
 func deepCopyFile(pkg *golang.Package, _ Target) (*gosrc.File, error) {
 	g := gosrc.NewFile(pkg.Name)
-	g.Indented = true
+	g.Indented, g.PlainDocs = true, true
 	for _, r := range pkg.Resources {
 		writeResourceDeepCopy(g, r)
 	}
