@@ -357,7 +357,8 @@ func (source *Redis) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this Redis from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Redis) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*Redis).AssignProperties_From_Redis, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination, by way of v20200601s.Redis_Spec.
@@ -446,7 +447,8 @@ func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this RedisFirewallRule from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).ConvertFrom)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20200601s.RedisFirewallRule_Spec.

@@ -671,7 +671,8 @@ func (source *Cluster) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this Cluster from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*Cluster).AssignProperties_From_Cluster, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
 // ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.

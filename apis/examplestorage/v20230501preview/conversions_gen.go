@@ -638,7 +638,8 @@ func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this StorageAccount from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20230501previews.StorageAccount).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501previews.StorageAccount_Spec.
@@ -727,7 +728,8 @@ func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conver
 // ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501previews.StorageAccountsBlobServicesContainer_Spec.

@@ -263,7 +263,8 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(desti
 // ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).ConvertFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
@@ -352,7 +353,8 @@ func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error 
 // ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).ConvertFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20220131previews.UserAssignedIdentity_Spec.

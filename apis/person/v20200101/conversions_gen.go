@@ -174,7 +174,8 @@ func (source *Person) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this Person from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Person) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*Person).AssignProperties_From_Person, (*Person).AssignProperties_To_Person, (*v20200101s.Person).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination, by way of v20200101s.Person_Spec.

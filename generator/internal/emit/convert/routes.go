@@ -86,8 +86,15 @@ func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
 // stateless ones that drop what the spoke cannot represent, and ConvertTo and
 // ConvertFrom, which keep it in the carried annotation (armruntime.ConvertToHub).
 func writeCarryRoute(s *gosrc.Scope, l level, r *golang.Resource) {
-	writeStepRoute(s, l, r, side{s.Version, conversion.StorageSide}, "Stateless")
-	s.File.Write(carryRouteCode, l.args(l.typeName(r)))
+	next := side{s.Version, conversion.StorageSide}
+	writeStepRoute(s, l, r, next, "Stateless")
+	a := l.args(l.typeName(r))
+	a["Next"] = s.Qualifier(next.version, next.pkg) + r.Kind
+	a["NextFrom"] = "(*" + a["Next"].(string) + ").ConvertFrom"
+	if next.version == s.Module.Graph.Hubs[r.Kind] {
+		a["NextFrom"] = "nil"
+	}
+	s.File.Write(carryRouteCode, a)
 }
 
 var carryRouteCode = gosrc.Code(`
@@ -100,7 +107,8 @@ func (source *{{.Name}}) {{.To}}(destination conversion.Hub) error {
 // {{.From}} populates this {{.Name}} from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *{{.Name}}) {{.From}}(source conversion.Hub) error {
-	return armruntime.ConvertFromHub(destination, source)
+	return armruntime.ConvertFromHubVia(destination, source,
+		(*{{.Name}}).AssignProperties_From_{{.Name}}, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextFrom}})
 }
 `)
 
