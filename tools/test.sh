@@ -75,6 +75,13 @@ else
   failed=$((failed + 1))
 fi
 
+echo "== the benchmarks' Go half (tools/bench/benchtool, its own module): gofmt, vet, tests"
+if [ -z "$(gofmt -l tools/bench/benchtool)" ] && (cd tools/bench/benchtool && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...); then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
 if tools/release-check.sh; then
   passed=$((passed + 1))
