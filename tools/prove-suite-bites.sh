@@ -50,7 +50,7 @@ expect_failure() { # name, package, test regexp, text the failure must show
 conversions="$work/apis/person/v20200301/conversions_gen.go"
 grep -q 'destination.KnownAs = &value4' "$conversions"
 sed -i 's/destination.KnownAs = &value4/_ = value4; destination.KnownAs = nil/' "$conversions"
-expect_failure "broken generated conversion" ./person 'TestRoundTrip_Person_v20200301$' 'KnownAs'
+expect_failure "broken generated conversion" ./person 'TestRoundTrip/Person_v20200301$' 'KnownAs'
 cp "$top/apis/person/v20200301/conversions_gen.go" "$conversions"
 
 # 2. A hand-written augmentation that no longer maps the custom domain name.
