@@ -3,6 +3,7 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,9 +18,16 @@ import (
 // entries by the JSON value they hold, recursively through every struct.
 var Equal = []cmp.Option{cmpopts.EquateEmpty(), cmpopts.EquateApprox(1e-9, 0), jsonValue, bagValues}
 
-// replay says how to reproduce a failure of object i.
-func replay(i int) string {
-	return fmt.Sprintf("object %d of seed %d (replay: go test -run <test> -args -armhub.seed=%d)", i, Seed(), Seed())
+// replay says how to reproduce a failure of object i in the tests matching run
+// (a go test -run pattern).
+func replay(run string, i int) string {
+	return fmt.Sprintf("object %d of seed %d (replay: go test -run %s -args -armhub.seed=%d)", i, Seed(), run, Seed())
+}
+
+// runPattern is the go test -run pattern matching t alone (a subtest of a
+// table: '^TestRoundTrip$/^Person_v20200101$').
+func runPattern(t *testing.T) string {
+	return "'^" + strings.ReplaceAll(t.Name(), "/", "$/^") + "$'"
 }
 
 // fuzzed calls check with Count() fuzzed values made by fill into new ones from
@@ -37,7 +45,7 @@ func fuzzedWith[T any](t *testing.T, filler *randfill.Filler, newValue func() T,
 		value := newValue()
 		filler.Fill(value)
 		if err := protect(func() error { return check(i, value) }); err != nil {
-			t.Fatalf("%s: %v", replay(i), err)
+			t.Fatalf("%s: %v", replay(runPattern(t), i), err)
 		}
 	}
 }

@@ -53,12 +53,12 @@ func TestChecksFail(t *testing.T) {
 	if os.Getenv(childEnv) != "" {
 		t.Skip("in a child")
 	}
-	for check, want := range map[string]string{
-		"lossy":      "*harness.wide -> *harness.narrow -> back lost data",
-		"lossy-back": "*harness.narrow -> *harness.blind -> back lost data",
-		"mismatched": "want two assignment methods of one type",
-		"empty":      "the table has no cases",
-		"no-next":    "the table has no cases",
+	for check, wants := range map[string][]string{
+		"lossy":      {"*harness.wide -> *harness.narrow -> back lost data", "replay: go test -run '^TestFailingChild$' -args"},
+		"lossy-back": {"*harness.narrow -> *harness.blind -> back lost data"},
+		"mismatched": {"want two assignment methods of one type"},
+		"empty":      {"the table has no cases"},
+		"no-next":    {"the table has no cases"},
 	} {
 		t.Run(check, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestFailingChild$", "-test.v")
@@ -67,8 +67,10 @@ func TestChecksFail(t *testing.T) {
 			if err == nil {
 				t.Fatalf("the check passed:\n%s", out)
 			}
-			if !strings.Contains(string(out), want) {
-				t.Errorf("the failure does not say %q:\n%s", want, out)
+			for _, want := range wants {
+				if !strings.Contains(string(out), want) {
+					t.Errorf("the failure does not say %q:\n%s", want, out)
+				}
 			}
 		})
 	}
