@@ -54,7 +54,7 @@ copy='destination.KnownAs = armruntime.Clone(source.KnownAs)'
 [ "$(sed -n "${from}p" "$conversions" | grep -cF "$copy")" -eq 1 ]
 sed -i "${from}s/${copy}/destination.KnownAs = nil/" "$conversions"
 ! sed -n "${from}p" "$conversions" | grep -qF "$copy"
-expect_failure "broken generated conversion" ./person 'TestRoundTrip_Person_v20200301$' 'KnownAs'
+expect_failure "broken generated conversion" ./person 'TestRoundTrip/Person_v20200301$' 'KnownAs'
 cp "$top/apis/person/v20200301/conversions_gen.go" "$conversions"
 
 # 2. A hand-written augmentation that no longer maps the custom domain name.

@@ -18,263 +18,51 @@ import (
 	"testing"
 )
 
-func TestRoundTrip_Redis_v20180301(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20180301.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+	{Name: "Redis", Hub: func() conversion.Hub { return &v20230801s.Redis{} }, Versions: []harness.Version{
+		{Name: "v20180301", Spoke: func() conversion.Convertible { return &v20180301.Redis{} }, Storage: func() conversion.Convertible { return &v20180301s.Redis{} },
+			To: (*v20180301.Redis).AssignProperties_To_Redis, From: (*v20180301.Redis).AssignProperties_From_Redis,
+			NextTo: (*v20180301s.Redis).AssignProperties_To_Redis, NextFrom: (*v20180301s.Redis).AssignProperties_From_Redis},
+		{Name: "v20190701", Spoke: func() conversion.Convertible { return &v20190701.Redis{} }, Storage: func() conversion.Convertible { return &v20190701s.Redis{} },
+			To: (*v20190701.Redis).AssignProperties_To_Redis, From: (*v20190701.Redis).AssignProperties_From_Redis,
+			NextTo: (*v20190701s.Redis).AssignProperties_To_Redis, NextFrom: (*v20190701s.Redis).AssignProperties_From_Redis},
+		{Name: "v20200601", Spoke: func() conversion.Convertible { return &v20200601.Redis{} }, Storage: func() conversion.Convertible { return &v20200601s.Redis{} },
+			To: (*v20200601.Redis).AssignProperties_To_Redis, From: (*v20200601.Redis).AssignProperties_From_Redis,
+			NextTo: (*v20200601s.Redis).AssignProperties_To_Redis, NextFrom: (*v20200601s.Redis).AssignProperties_From_Redis},
+		{Name: "v20230801", Spoke: func() conversion.Convertible { return &v20230801.Redis{} },
+			To: (*v20230801.Redis).AssignProperties_To_Redis, From: (*v20230801.Redis).AssignProperties_From_Redis},
+	}},
+	{Name: "RedisFirewallRule", Hub: func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, Versions: []harness.Version{
+		{Name: "v20180301", Spoke: func() conversion.Convertible { return &v20180301.RedisFirewallRule{} }, Storage: func() conversion.Convertible { return &v20180301s.RedisFirewallRule{} },
+			To: (*v20180301.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, From: (*v20180301.RedisFirewallRule).AssignProperties_From_RedisFirewallRule,
+			NextTo: (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, NextFrom: (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule},
+		{Name: "v20190701", Spoke: func() conversion.Convertible { return &v20190701.RedisFirewallRule{} }, Storage: func() conversion.Convertible { return &v20190701s.RedisFirewallRule{} },
+			To: (*v20190701.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, From: (*v20190701.RedisFirewallRule).AssignProperties_From_RedisFirewallRule,
+			NextTo: (*v20190701s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, NextFrom: (*v20190701s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule},
+		{Name: "v20200601", Spoke: func() conversion.Convertible { return &v20200601.RedisFirewallRule{} }, Storage: func() conversion.Convertible { return &v20200601s.RedisFirewallRule{} },
+			To: (*v20200601.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, From: (*v20200601.RedisFirewallRule).AssignProperties_From_RedisFirewallRule,
+			NextTo: (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, NextFrom: (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule},
+		{Name: "v20230801", Spoke: func() conversion.Convertible { return &v20230801.RedisFirewallRule{} },
+			To: (*v20230801.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, From: (*v20230801.RedisFirewallRule).AssignProperties_From_RedisFirewallRule},
+	}},
 }
 
-func TestAssignStorage_Redis_v20180301(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20180301.Redis).AssignProperties_To_Redis, (*v20180301.Redis).AssignProperties_From_Redis)
-}
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
 
-func TestJSON_Redis_v20180301(t *testing.T) {
-	harness.JSONRoundTrip[v20180301.Redis](t)
-	harness.JSONRoundTrip[v20180301s.Redis](t)
-}
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
 
-func TestHubRoundTrip_Redis_v20180301(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301.Redis{} })
-}
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
 
-func TestReadModifyWrite_Redis_v20180301(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301.Redis{} })
-}
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 
-func TestHubRoundTrip_Redis_v20180301s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20180301s.Redis{} })
-}
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }
 
-func TestAssignNext_Redis_v20180301s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20180301s.Redis).AssignProperties_To_Redis, (*v20180301s.Redis).AssignProperties_From_Redis)
-}
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
-func TestAssignNextBack_Redis_v20180301s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20180301s.Redis).AssignProperties_To_Redis, (*v20180301s.Redis).AssignProperties_From_Redis)
-}
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
-func TestRoundTrip_Redis_v20190701(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20190701.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
-}
-
-func TestAssignStorage_Redis_v20190701(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20190701.Redis).AssignProperties_To_Redis, (*v20190701.Redis).AssignProperties_From_Redis)
-}
-
-func TestJSON_Redis_v20190701(t *testing.T) {
-	harness.JSONRoundTrip[v20190701.Redis](t)
-	harness.JSONRoundTrip[v20190701s.Redis](t)
-}
-
-func TestHubRoundTrip_Redis_v20190701(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701.Redis{} })
-}
-
-func TestReadModifyWrite_Redis_v20190701(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701.Redis{} })
-}
-
-func TestHubRoundTrip_Redis_v20190701s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20190701s.Redis{} })
-}
-
-func TestAssignNext_Redis_v20190701s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20190701s.Redis).AssignProperties_To_Redis, (*v20190701s.Redis).AssignProperties_From_Redis)
-}
-
-func TestAssignNextBack_Redis_v20190701s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20190701s.Redis).AssignProperties_To_Redis, (*v20190701s.Redis).AssignProperties_From_Redis)
-}
-
-func TestRoundTrip_Redis_v20200601(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200601.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
-}
-
-func TestAssignStorage_Redis_v20200601(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200601.Redis).AssignProperties_To_Redis, (*v20200601.Redis).AssignProperties_From_Redis)
-}
-
-func TestJSON_Redis_v20200601(t *testing.T) {
-	harness.JSONRoundTrip[v20200601.Redis](t)
-	harness.JSONRoundTrip[v20200601s.Redis](t)
-}
-
-func TestHubRoundTrip_Redis_v20200601(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601.Redis{} })
-}
-
-func TestReadModifyWrite_Redis_v20200601(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601.Redis{} })
-}
-
-func TestHubRoundTrip_Redis_v20200601s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20200601s.Redis{} })
-}
-
-func TestAssignNext_Redis_v20200601s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200601s.Redis).AssignProperties_To_Redis, (*v20200601s.Redis).AssignProperties_From_Redis)
-}
-
-func TestAssignNextBack_Redis_v20200601s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200601s.Redis).AssignProperties_To_Redis, (*v20200601s.Redis).AssignProperties_From_Redis)
-}
-
-func TestRoundTrip_Redis_v20230801(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230801.Redis{} }, func() conversion.Hub { return &v20230801s.Redis{} })
-}
-
-func TestAssignStorage_Redis_v20230801(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230801.Redis).AssignProperties_To_Redis, (*v20230801.Redis).AssignProperties_From_Redis)
-}
-
-func TestJSON_Redis_v20230801(t *testing.T) {
-	harness.JSONRoundTrip[v20230801.Redis](t)
-	harness.JSONRoundTrip[v20230801s.Redis](t)
-}
-
-func TestHubRoundTrip_Redis_v20230801(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20230801.Redis{} })
-}
-
-func TestReadModifyWrite_Redis_v20230801(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.Redis{} }, func() conversion.Convertible { return &v20230801.Redis{} })
-}
-
-func TestReliability_Redis(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20230801s.Redis{} },
-		func() conversion.Convertible { return &v20180301.Redis{} },
-		func() conversion.Convertible { return &v20190701.Redis{} },
-		func() conversion.Convertible { return &v20200601.Redis{} },
-		func() conversion.Convertible { return &v20230801.Redis{} },
-	)
-}
-
-func TestRoundTrip_RedisFirewallRule_v20180301(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20180301.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
-}
-
-func TestAssignStorage_RedisFirewallRule_v20180301(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20180301.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestJSON_RedisFirewallRule_v20180301(t *testing.T) {
-	harness.JSONRoundTrip[v20180301.RedisFirewallRule](t)
-	harness.JSONRoundTrip[v20180301s.RedisFirewallRule](t)
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20180301(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301.RedisFirewallRule{} })
-}
-
-func TestReadModifyWrite_RedisFirewallRule_v20180301(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301.RedisFirewallRule{} })
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20180301s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20180301s.RedisFirewallRule{} })
-}
-
-func TestAssignNext_RedisFirewallRule_v20180301s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestAssignNextBack_RedisFirewallRule_v20180301s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20180301s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20180301s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestRoundTrip_RedisFirewallRule_v20190701(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
-}
-
-func TestAssignStorage_RedisFirewallRule_v20190701(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20190701.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestJSON_RedisFirewallRule_v20190701(t *testing.T) {
-	harness.JSONRoundTrip[v20190701.RedisFirewallRule](t)
-	harness.JSONRoundTrip[v20190701s.RedisFirewallRule](t)
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20190701(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} })
-}
-
-func TestReadModifyWrite_RedisFirewallRule_v20190701(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701.RedisFirewallRule{} })
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20190701s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20190701s.RedisFirewallRule{} })
-}
-
-func TestAssignNext_RedisFirewallRule_v20190701s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20190701s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestAssignNextBack_RedisFirewallRule_v20190701s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20190701s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestRoundTrip_RedisFirewallRule_v20200601(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
-}
-
-func TestAssignStorage_RedisFirewallRule_v20200601(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200601.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestJSON_RedisFirewallRule_v20200601(t *testing.T) {
-	harness.JSONRoundTrip[v20200601.RedisFirewallRule](t)
-	harness.JSONRoundTrip[v20200601s.RedisFirewallRule](t)
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20200601(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} })
-}
-
-func TestReadModifyWrite_RedisFirewallRule_v20200601(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601.RedisFirewallRule{} })
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20200601s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20200601s.RedisFirewallRule{} })
-}
-
-func TestAssignNext_RedisFirewallRule_v20200601s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestAssignNextBack_RedisFirewallRule_v20200601s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200601s.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestRoundTrip_RedisFirewallRule_v20230801(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230801.RedisFirewallRule{} }, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} })
-}
-
-func TestAssignStorage_RedisFirewallRule_v20230801(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230801.RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20230801.RedisFirewallRule).AssignProperties_From_RedisFirewallRule)
-}
-
-func TestJSON_RedisFirewallRule_v20230801(t *testing.T) {
-	harness.JSONRoundTrip[v20230801.RedisFirewallRule](t)
-	harness.JSONRoundTrip[v20230801s.RedisFirewallRule](t)
-}
-
-func TestHubRoundTrip_RedisFirewallRule_v20230801(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20230801.RedisFirewallRule{} })
-}
-
-func TestReadModifyWrite_RedisFirewallRule_v20230801(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} }, func() conversion.Convertible { return &v20230801.RedisFirewallRule{} })
-}
-
-func TestReliability_RedisFirewallRule(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20230801s.RedisFirewallRule{} },
-		func() conversion.Convertible { return &v20180301.RedisFirewallRule{} },
-		func() conversion.Convertible { return &v20190701.RedisFirewallRule{} },
-		func() conversion.Convertible { return &v20200601.RedisFirewallRule{} },
-		func() conversion.Convertible { return &v20230801.RedisFirewallRule{} },
-	)
-}
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,

@@ -14,66 +14,32 @@ import (
 	"testing"
 )
 
-func TestRoundTrip_Cluster_v20160301(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20160301.Cluster{} }, func() conversion.Hub { return &v20160901s.Cluster{} })
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+	{Name: "Cluster", Hub: func() conversion.Hub { return &v20160901s.Cluster{} }, Versions: []harness.Version{
+		{Name: "v20160301", Spoke: func() conversion.Convertible { return &v20160301.Cluster{} }, Storage: func() conversion.Convertible { return &v20160301s.Cluster{} },
+			To: (*v20160301.Cluster).AssignProperties_To_Cluster, From: (*v20160301.Cluster).AssignProperties_From_Cluster,
+			NextTo: (*v20160301s.Cluster).AssignProperties_To_Cluster, NextFrom: (*v20160301s.Cluster).AssignProperties_From_Cluster},
+		{Name: "v20160901", Spoke: func() conversion.Convertible { return &v20160901.Cluster{} },
+			To: (*v20160901.Cluster).AssignProperties_To_Cluster, From: (*v20160901.Cluster).AssignProperties_From_Cluster},
+	}},
 }
 
-func TestAssignStorage_Cluster_v20160301(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20160301.Cluster).AssignProperties_To_Cluster, (*v20160301.Cluster).AssignProperties_From_Cluster)
-}
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
 
-func TestJSON_Cluster_v20160301(t *testing.T) {
-	harness.JSONRoundTrip[v20160301.Cluster](t)
-	harness.JSONRoundTrip[v20160301s.Cluster](t)
-}
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
 
-func TestHubRoundTrip_Cluster_v20160301(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301.Cluster{} })
-}
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
 
-func TestReadModifyWrite_Cluster_v20160301(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301.Cluster{} })
-}
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 
-func TestHubRoundTrip_Cluster_v20160301s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160301s.Cluster{} })
-}
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }
 
-func TestAssignNext_Cluster_v20160301s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20160301s.Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).AssignProperties_From_Cluster)
-}
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
-func TestAssignNextBack_Cluster_v20160301s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20160301s.Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).AssignProperties_From_Cluster)
-}
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
-func TestRoundTrip_Cluster_v20160901(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20160901.Cluster{} }, func() conversion.Hub { return &v20160901s.Cluster{} })
-}
-
-func TestAssignStorage_Cluster_v20160901(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20160901.Cluster).AssignProperties_To_Cluster, (*v20160901.Cluster).AssignProperties_From_Cluster)
-}
-
-func TestJSON_Cluster_v20160901(t *testing.T) {
-	harness.JSONRoundTrip[v20160901.Cluster](t)
-	harness.JSONRoundTrip[v20160901s.Cluster](t)
-}
-
-func TestHubRoundTrip_Cluster_v20160901(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160901.Cluster{} })
-}
-
-func TestReadModifyWrite_Cluster_v20160901(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20160901s.Cluster{} }, func() conversion.Convertible { return &v20160901.Cluster{} })
-}
-
-func TestReliability_Cluster(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20160901s.Cluster{} },
-		func() conversion.Convertible { return &v20160301.Cluster{} },
-		func() conversion.Convertible { return &v20160901.Cluster{} },
-	)
-}
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,

@@ -18,263 +18,51 @@ import (
 	"testing"
 )
 
-func TestRoundTrip_StorageAccount_v20210101(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20210101.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+	{Name: "StorageAccount", Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, Versions: []harness.Version{
+		{Name: "v20210101", Spoke: func() conversion.Convertible { return &v20210101.StorageAccount{} }, Storage: func() conversion.Convertible { return &v20210101s.StorageAccount{} },
+			To: (*v20210101.StorageAccount).AssignProperties_To_StorageAccount, From: (*v20210101.StorageAccount).AssignProperties_From_StorageAccount,
+			NextTo: (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, NextFrom: (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount},
+		{Name: "v20220901", Spoke: func() conversion.Convertible { return &v20220901.StorageAccount{} }, Storage: func() conversion.Convertible { return &v20220901s.StorageAccount{} },
+			To: (*v20220901.StorageAccount).AssignProperties_To_StorageAccount, From: (*v20220901.StorageAccount).AssignProperties_From_StorageAccount,
+			NextTo: (*v20220901s.StorageAccount).AssignProperties_To_StorageAccount, NextFrom: (*v20220901s.StorageAccount).AssignProperties_From_StorageAccount},
+		{Name: "v20230501", Spoke: func() conversion.Convertible { return &v20230501.StorageAccount{} },
+			To: (*v20230501.StorageAccount).AssignProperties_To_StorageAccount, From: (*v20230501.StorageAccount).AssignProperties_From_StorageAccount,
+			NextTo: (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, NextFrom: (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount},
+		{Name: "v20230501preview", Spoke: func() conversion.Convertible { return &v20230501preview.StorageAccount{} }, Storage: func() conversion.Convertible { return &v20230501previews.StorageAccount{} },
+			To: (*v20230501preview.StorageAccount).AssignProperties_To_StorageAccount, From: (*v20230501preview.StorageAccount).AssignProperties_From_StorageAccount},
+	}},
+	{Name: "StorageAccountsBlobServicesContainer", Hub: func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, Versions: []harness.Version{
+		{Name: "v20210101", Spoke: func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} }, Storage: func() conversion.Convertible { return &v20210101s.StorageAccountsBlobServicesContainer{} },
+			To: (*v20210101.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, From: (*v20210101.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer,
+			NextTo: (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, NextFrom: (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer},
+		{Name: "v20220901", Spoke: func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} }, Storage: func() conversion.Convertible { return &v20220901s.StorageAccountsBlobServicesContainer{} },
+			To: (*v20220901.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, From: (*v20220901.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer,
+			NextTo: (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, NextFrom: (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer},
+		{Name: "v20230501", Spoke: func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} },
+			To: (*v20230501.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, From: (*v20230501.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer,
+			NextTo: (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, NextFrom: (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer},
+		{Name: "v20230501preview", Spoke: func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} }, Storage: func() conversion.Convertible { return &v20230501previews.StorageAccountsBlobServicesContainer{} },
+			To: (*v20230501preview.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, From: (*v20230501preview.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer},
+	}},
 }
 
-func TestAssignStorage_StorageAccount_v20210101(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20210101.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101.StorageAccount).AssignProperties_From_StorageAccount)
-}
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
 
-func TestJSON_StorageAccount_v20210101(t *testing.T) {
-	harness.JSONRoundTrip[v20210101.StorageAccount](t)
-	harness.JSONRoundTrip[v20210101s.StorageAccount](t)
-}
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
 
-func TestHubRoundTrip_StorageAccount_v20210101(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101.StorageAccount{} })
-}
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
 
-func TestReadModifyWrite_StorageAccount_v20210101(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101.StorageAccount{} })
-}
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 
-func TestHubRoundTrip_StorageAccount_v20210101s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20210101s.StorageAccount{} })
-}
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }
 
-func TestAssignNext_StorageAccount_v20210101s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount)
-}
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
-func TestAssignNextBack_StorageAccount_v20210101s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20210101s.StorageAccount).AssignProperties_To_StorageAccount, (*v20210101s.StorageAccount).AssignProperties_From_StorageAccount)
-}
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
-func TestRoundTrip_StorageAccount_v20220901(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20220901.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
-}
-
-func TestAssignStorage_StorageAccount_v20220901(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220901.StorageAccount).AssignProperties_To_StorageAccount, (*v20220901.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestJSON_StorageAccount_v20220901(t *testing.T) {
-	harness.JSONRoundTrip[v20220901.StorageAccount](t)
-	harness.JSONRoundTrip[v20220901s.StorageAccount](t)
-}
-
-func TestHubRoundTrip_StorageAccount_v20220901(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901.StorageAccount{} })
-}
-
-func TestReadModifyWrite_StorageAccount_v20220901(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901.StorageAccount{} })
-}
-
-func TestHubRoundTrip_StorageAccount_v20220901s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20220901s.StorageAccount{} })
-}
-
-func TestAssignNext_StorageAccount_v20220901s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220901s.StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestAssignNextBack_StorageAccount_v20220901s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20220901s.StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestRoundTrip_StorageAccount_v20230501(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
-}
-
-func TestAssignStorage_StorageAccount_v20230501(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestJSON_StorageAccount_v20230501(t *testing.T) {
-	harness.JSONRoundTrip[v20230501.StorageAccount](t)
-	harness.JSONRoundTrip[v20230501s.StorageAccount](t)
-}
-
-func TestHubRoundTrip_StorageAccount_v20230501(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501.StorageAccount{} })
-}
-
-func TestReadModifyWrite_StorageAccount_v20230501(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501.StorageAccount{} })
-}
-
-func TestAssignNext_StorageAccount_v20230501s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestAssignNextBack_StorageAccount_v20230501s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20230501s.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501s.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestRoundTrip_StorageAccount_v20230501preview(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501preview.StorageAccount{} }, func() conversion.Hub { return &v20230501s.StorageAccount{} })
-}
-
-func TestAssignStorage_StorageAccount_v20230501preview(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501preview.StorageAccount).AssignProperties_To_StorageAccount, (*v20230501preview.StorageAccount).AssignProperties_From_StorageAccount)
-}
-
-func TestJSON_StorageAccount_v20230501preview(t *testing.T) {
-	harness.JSONRoundTrip[v20230501preview.StorageAccount](t)
-	harness.JSONRoundTrip[v20230501previews.StorageAccount](t)
-}
-
-func TestHubRoundTrip_StorageAccount_v20230501preview(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501preview.StorageAccount{} })
-}
-
-func TestReadModifyWrite_StorageAccount_v20230501preview(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501preview.StorageAccount{} })
-}
-
-func TestHubRoundTrip_StorageAccount_v20230501previews(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccount{} }, func() conversion.Convertible { return &v20230501previews.StorageAccount{} })
-}
-
-func TestReliability_StorageAccount(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20230501s.StorageAccount{} },
-		func() conversion.Convertible { return &v20210101.StorageAccount{} },
-		func() conversion.Convertible { return &v20220901.StorageAccount{} },
-		func() conversion.Convertible { return &v20230501.StorageAccount{} },
-		func() conversion.Convertible { return &v20230501preview.StorageAccount{} },
-	)
-}
-
-func TestRoundTrip_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignStorage_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20210101.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestJSON_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
-	harness.JSONRoundTrip[v20210101.StorageAccountsBlobServicesContainer](t)
-	harness.JSONRoundTrip[v20210101s.StorageAccountsBlobServicesContainer](t)
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20210101(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20210101s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignNext_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20210101s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20210101s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestRoundTrip_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignStorage_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220901.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestJSON_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
-	harness.JSONRoundTrip[v20220901.StorageAccountsBlobServicesContainer](t)
-	harness.JSONRoundTrip[v20220901s.StorageAccountsBlobServicesContainer](t)
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20220901(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20220901s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignNext_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20220901s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestRoundTrip_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignStorage_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestJSON_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
-	harness.JSONRoundTrip[v20230501.StorageAccountsBlobServicesContainer](t)
-	harness.JSONRoundTrip[v20230501s.StorageAccountsBlobServicesContainer](t)
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20230501(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignNext_StorageAccountsBlobServicesContainer_v20230501s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestAssignNextBack_StorageAccountsBlobServicesContainer_v20230501s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501s.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestRoundTrip_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} }, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestAssignStorage_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230501preview.StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501preview.StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer)
-}
-
-func TestJSON_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
-	harness.JSONRoundTrip[v20230501preview.StorageAccountsBlobServicesContainer](t)
-	harness.JSONRoundTrip[v20230501previews.StorageAccountsBlobServicesContainer](t)
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestReadModifyWrite_StorageAccountsBlobServicesContainer_v20230501preview(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestHubRoundTrip_StorageAccountsBlobServicesContainer_v20230501previews(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} }, func() conversion.Convertible { return &v20230501previews.StorageAccountsBlobServicesContainer{} })
-}
-
-func TestReliability_StorageAccountsBlobServicesContainer(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20230501s.StorageAccountsBlobServicesContainer{} },
-		func() conversion.Convertible { return &v20210101.StorageAccountsBlobServicesContainer{} },
-		func() conversion.Convertible { return &v20220901.StorageAccountsBlobServicesContainer{} },
-		func() conversion.Convertible { return &v20230501.StorageAccountsBlobServicesContainer{} },
-		func() conversion.Convertible { return &v20230501preview.StorageAccountsBlobServicesContainer{} },
-	)
-}
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,
@@ -293,26 +81,14 @@ func TestLifecycles(t *testing.T) {
 	harness.Lifecycles(t, crd.Files, register.Lifecycles())
 }
 
-func TestGolden_StorageAccount_v20210101_to_v20230501(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20210101_to_v20230501", &v20210101.StorageAccount{}, &v20230501s.StorageAccount{}, &v20230501.StorageAccount{})
+// goldens is the table of golden tests: exemplars converted through the hub.
+var goldens = []harness.GoldenCase{
+	{Name: "StorageAccount_v20210101_to_v20230501", From: func() conversion.Convertible { return &v20210101.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20230501.StorageAccount{} }},
+	{Name: "StorageAccount_v20230501_to_v20210101", From: func() conversion.Convertible { return &v20230501.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20210101.StorageAccount{} }},
+	{Name: "StorageAccount_v20220901_to_v20230501", From: func() conversion.Convertible { return &v20220901.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20230501.StorageAccount{} }},
+	{Name: "StorageAccount_v20230501_to_v20220901", From: func() conversion.Convertible { return &v20230501.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20220901.StorageAccount{} }},
+	{Name: "StorageAccount_v20230501preview_to_v20230501", From: func() conversion.Convertible { return &v20230501preview.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20230501.StorageAccount{} }},
+	{Name: "StorageAccount_v20230501_to_v20230501preview", From: func() conversion.Convertible { return &v20230501.StorageAccount{} }, Hub: func() conversion.Hub { return &v20230501s.StorageAccount{} }, To: func() conversion.Convertible { return &v20230501preview.StorageAccount{} }},
 }
 
-func TestGolden_StorageAccount_v20230501_to_v20210101(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20230501_to_v20210101", &v20230501.StorageAccount{}, &v20230501s.StorageAccount{}, &v20210101.StorageAccount{})
-}
-
-func TestGolden_StorageAccount_v20220901_to_v20230501(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20220901_to_v20230501", &v20220901.StorageAccount{}, &v20230501s.StorageAccount{}, &v20230501.StorageAccount{})
-}
-
-func TestGolden_StorageAccount_v20230501_to_v20220901(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20230501_to_v20220901", &v20230501.StorageAccount{}, &v20230501s.StorageAccount{}, &v20220901.StorageAccount{})
-}
-
-func TestGolden_StorageAccount_v20230501preview_to_v20230501(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20230501preview_to_v20230501", &v20230501preview.StorageAccount{}, &v20230501s.StorageAccount{}, &v20230501.StorageAccount{})
-}
-
-func TestGolden_StorageAccount_v20230501_to_v20230501preview(t *testing.T) {
-	harness.Golden(t, "StorageAccount_v20230501_to_v20230501preview", &v20230501.StorageAccount{}, &v20230501s.StorageAccount{}, &v20230501preview.StorageAccount{})
-}
+func TestGolden(t *testing.T) { harness.Goldens(t, goldens) }

@@ -3,6 +3,7 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,9 +18,16 @@ import (
 // entries by the JSON value they hold, recursively through every struct.
 var Equal = []cmp.Option{cmpopts.EquateEmpty(), cmpopts.EquateApprox(1e-9, 0), jsonValue, bagValues}
 
-// replay says how to reproduce a failure of object i.
-func replay(i int) string {
-	return fmt.Sprintf("object %d of seed %d (replay: go test -run <test> -args -armhub.seed=%d)", i, Seed(), Seed())
+// replay says how to reproduce a failure of object i in the tests matching run
+// (a go test -run pattern).
+func replay(run string, i int) string {
+	return fmt.Sprintf("object %d of seed %d (replay: go test -run %s -args -armhub.seed=%d)", i, Seed(), run, Seed())
+}
+
+// runPattern is the go test -run pattern matching t alone (a subtest of a
+// table: '^TestRoundTrip$/^Person_v20200101$').
+func runPattern(t *testing.T) string {
+	return "'^" + strings.ReplaceAll(t.Name(), "/", "$/^") + "$'"
 }
 
 // fuzzed calls check with Count() fuzzed values made by fill into new ones from
@@ -37,7 +45,7 @@ func fuzzedWith[T any](t *testing.T, filler *randfill.Filler, newValue func() T,
 		value := newValue()
 		filler.Fill(value)
 		if err := protect(func() error { return check(i, value) }); err != nil {
-			t.Fatalf("%s: %v", replay(i), err)
+			t.Fatalf("%s: %v", replay(runPattern(t), i), err)
 		}
 	}
 }
@@ -73,20 +81,22 @@ func RoundTrip(t *testing.T, newSpoke func() conversion.Convertible, newHub func
 
 // AssignRoundTrip copies fuzzed values of A into B with to and back with from, and
 // fails on any difference: a spoke and its storage variant, or a storage version
-// and the next.
-func AssignRoundTrip[A, B any](t *testing.T, to func(*A, *B) error, from func(*A, *B) error) {
+// and the next. to and from are the generated methods of A as method
+// expressions, func(*A, *B) error: (*v20200101.Person).AssignProperties_To_Person.
+func AssignRoundTrip(t *testing.T, to, from any) {
 	t.Helper()
-	fuzzed(t, func() *A { return new(A) }, func(i int, original *A) error {
-		var other B
-		if err := to(original, &other); err != nil {
-			return fmt.Errorf("assigning %T to %T: %w", original, &other, err)
+	a := newAssigner(t, to, from)
+	fuzzed(t, a.newA, func(i int, original any) error {
+		other := a.newB()
+		if err := a.call(a.to, original, other); err != nil {
+			return fmt.Errorf("assigning %T to %T: %w", original, other, err)
 		}
-		back := new(A)
-		if err := from(back, &other); err != nil {
-			return fmt.Errorf("assigning %T back from %T: %w", back, &other, err)
+		back := a.newA()
+		if err := a.call(a.from, back, other); err != nil {
+			return fmt.Errorf("assigning %T back from %T: %w", back, other, err)
 		}
 		if diff := cmp.Diff(original, back, Equal...); diff != "" {
-			return fmt.Errorf("%T -> %T -> back lost data (-before +after):\n%s", original, &other, diff)
+			return fmt.Errorf("%T -> %T -> back lost data (-before +after):\n%s", original, other, diff)
 		}
 		return nil
 	})
@@ -101,19 +111,20 @@ func AssignRoundTrip[A, B any](t *testing.T, to func(*A, *B) error, from func(*A
 // copies them verbatim: filling them found nothing in the bundled or the real
 // providers. Entries under names A reads are valid only in the shape A's
 // conversion writes, and such bags are what AssignRoundTrip's first step makes.
-func AssignRoundTripBack[A, B any](t *testing.T, to func(*A, *B) error, from func(*A, *B) error) {
+func AssignRoundTripBack(t *testing.T, to, from any) {
 	t.Helper()
-	fuzzed(t, func() *B { return new(B) }, func(i int, original *B) error {
-		var other A
-		if err := from(&other, original); err != nil {
-			return fmt.Errorf("assigning %T to %T: %w", original, &other, err)
+	a := newAssigner(t, to, from)
+	fuzzed(t, a.newB, func(i int, original any) error {
+		other := a.newA()
+		if err := a.call(a.from, other, original); err != nil {
+			return fmt.Errorf("assigning %T to %T: %w", original, other, err)
 		}
-		back := new(B)
-		if err := to(&other, back); err != nil {
-			return fmt.Errorf("assigning %T back to %T: %w", &other, back, err)
+		back := a.newB()
+		if err := a.call(a.to, other, back); err != nil {
+			return fmt.Errorf("assigning %T back to %T: %w", other, back, err)
 		}
 		if diff := cmp.Diff(original, back, Equal...); diff != "" {
-			return fmt.Errorf("%T -> %T -> back lost data (-before +after):\n%s", original, &other, diff)
+			return fmt.Errorf("%T -> %T -> back lost data (-before +after):\n%s", original, other, diff)
 		}
 		return nil
 	})
@@ -140,16 +151,16 @@ func Reliability(t *testing.T, newHub func() conversion.Hub, spokes ...func() co
 	}
 }
 
-// JSONRoundTrip marshals fuzzed values of T to JSON and back, and fails on any
-// difference.
-func JSONRoundTrip[T any](t *testing.T) {
+// JSONRoundTrip marshals fuzzed values made by newValue (pointers) to JSON and
+// back into another new value, and fails on any difference.
+func JSONRoundTrip(t *testing.T, newValue func() any) {
 	t.Helper()
-	fuzzed(t, func() *T { return new(T) }, func(i int, original *T) error {
+	fuzzed(t, newValue, func(i int, original any) error {
 		data, err := json.Marshal(original)
 		if err != nil {
 			return fmt.Errorf("marshalling %T: %w", original, err)
 		}
-		back := new(T)
+		back := newValue()
 		if err := json.Unmarshal(data, back); err != nil {
 			return fmt.Errorf("unmarshalling %T: %w", back, err)
 		}

@@ -158,7 +158,7 @@ func checkVersion(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 		pruned := pruning.PruneWithOptions(content, structural, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true})
 		if len(pruned) > 0 {
 			sort.Strings(pruned)
-			return fmt.Errorf("%s: the API server would drop %s", replay(i), strings.Join(pruned, ", "))
+			return fmt.Errorf("%s: the API server would drop %s", replay("<test>", i), strings.Join(pruned, ", "))
 		}
 	}
 	return nil

@@ -16,205 +16,49 @@ import (
 	"testing"
 )
 
-func TestRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible {
-		return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
-	}, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestAssignStorage_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
-	harness.JSONRoundTrip[v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential](t)
-	harness.JSONRoundTrip[v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential](t)
-}
-
-func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
-		return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
-	})
-}
-
-func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20220131preview(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
-		return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
-	})
-}
-
-func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible {
-		return &v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential{}
-	})
-}
-
-func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestAssignNextBack_UserAssignedIdentitiesFederatedIdentityCredential_v20220131previews(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestAssignStorage_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
-	harness.JSONRoundTrip[v20230131.UserAssignedIdentitiesFederatedIdentityCredential](t)
-	harness.JSONRoundTrip[v20230131s.UserAssignedIdentitiesFederatedIdentityCredential](t)
-}
-
-func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20230131(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20230131s.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestAssignNext_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestAssignNextBack_UserAssignedIdentitiesFederatedIdentityCredential_v20230131s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestAssignStorage_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential)
-}
-
-func TestJSON_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
-	harness.JSONRoundTrip[v20241130.UserAssignedIdentitiesFederatedIdentityCredential](t)
-	harness.JSONRoundTrip[v20241130s.UserAssignedIdentitiesFederatedIdentityCredential](t)
-}
-
-func TestHubRoundTrip_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestReadModifyWrite_UserAssignedIdentitiesFederatedIdentityCredential_v20241130(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} })
-}
-
-func TestReliability_UserAssignedIdentitiesFederatedIdentityCredential(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} },
-		func() conversion.Convertible {
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+	{Name: "UserAssignedIdentitiesFederatedIdentityCredential", Hub: func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, Versions: []harness.Version{
+		{Name: "v20220131preview", Spoke: func() conversion.Convertible {
 			return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
+		}, Storage: func() conversion.Convertible {
+			return &v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential{}
 		},
-		func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} },
-		func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} },
-	)
+			To: (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential,
+			NextTo: (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, NextFrom: (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
+		{Name: "v20230131", Spoke: func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} }, Storage: func() conversion.Convertible { return &v20230131s.UserAssignedIdentitiesFederatedIdentityCredential{} },
+			To: (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential,
+			NextTo: (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, NextFrom: (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
+		{Name: "v20241130", Spoke: func() conversion.Convertible { return &v20241130.UserAssignedIdentitiesFederatedIdentityCredential{} },
+			To: (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
+	}},
+	{Name: "UserAssignedIdentity", Hub: func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, Versions: []harness.Version{
+		{Name: "v20220131preview", Spoke: func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} }, Storage: func() conversion.Convertible { return &v20220131previews.UserAssignedIdentity{} },
+			To: (*v20220131preview.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, From: (*v20220131preview.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity,
+			NextTo: (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, NextFrom: (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity},
+		{Name: "v20230131", Spoke: func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} }, Storage: func() conversion.Convertible { return &v20230131s.UserAssignedIdentity{} },
+			To: (*v20230131.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, From: (*v20230131.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity,
+			NextTo: (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, NextFrom: (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity},
+		{Name: "v20241130", Spoke: func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} },
+			To: (*v20241130.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, From: (*v20241130.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity},
+	}},
 }
 
-func TestRoundTrip_UserAssignedIdentity_v20220131preview(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} })
-}
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
 
-func TestAssignStorage_UserAssignedIdentity_v20220131preview(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220131preview.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131preview.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
 
-func TestJSON_UserAssignedIdentity_v20220131preview(t *testing.T) {
-	harness.JSONRoundTrip[v20220131preview.UserAssignedIdentity](t)
-	harness.JSONRoundTrip[v20220131previews.UserAssignedIdentity](t)
-}
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
 
-func TestHubRoundTrip_UserAssignedIdentity_v20220131preview(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} })
-}
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 
-func TestReadModifyWrite_UserAssignedIdentity_v20220131preview(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} })
-}
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }
 
-func TestHubRoundTrip_UserAssignedIdentity_v20220131previews(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20220131previews.UserAssignedIdentity{} })
-}
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
-func TestAssignNext_UserAssignedIdentity_v20220131previews(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
-func TestAssignNextBack_UserAssignedIdentity_v20220131previews(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
-
-func TestRoundTrip_UserAssignedIdentity_v20230131(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} })
-}
-
-func TestAssignStorage_UserAssignedIdentity_v20230131(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230131.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
-
-func TestJSON_UserAssignedIdentity_v20230131(t *testing.T) {
-	harness.JSONRoundTrip[v20230131.UserAssignedIdentity](t)
-	harness.JSONRoundTrip[v20230131s.UserAssignedIdentity](t)
-}
-
-func TestHubRoundTrip_UserAssignedIdentity_v20230131(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} })
-}
-
-func TestReadModifyWrite_UserAssignedIdentity_v20230131(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} })
-}
-
-func TestHubRoundTrip_UserAssignedIdentity_v20230131s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20230131s.UserAssignedIdentity{} })
-}
-
-func TestAssignNext_UserAssignedIdentity_v20230131s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
-
-func TestAssignNextBack_UserAssignedIdentity_v20230131s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
-
-func TestRoundTrip_UserAssignedIdentity_v20241130(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} }, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} })
-}
-
-func TestAssignStorage_UserAssignedIdentity_v20241130(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20241130.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20241130.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
-}
-
-func TestJSON_UserAssignedIdentity_v20241130(t *testing.T) {
-	harness.JSONRoundTrip[v20241130.UserAssignedIdentity](t)
-	harness.JSONRoundTrip[v20241130s.UserAssignedIdentity](t)
-}
-
-func TestHubRoundTrip_UserAssignedIdentity_v20241130(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} })
-}
-
-func TestReadModifyWrite_UserAssignedIdentity_v20241130(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} })
-}
-
-func TestReliability_UserAssignedIdentity(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} },
-		func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} },
-		func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} },
-		func() conversion.Convertible { return &v20241130.UserAssignedIdentity{} },
-	)
-}
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,

@@ -21,172 +21,46 @@ import (
 	"testing"
 )
 
-func TestRoundTrip_Person_v20200101(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200101.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+	{Name: "Person", Hub: func() conversion.Hub { return &v20200501s.Person{} }, Versions: []harness.Version{
+		{Name: "v20200101", Spoke: func() conversion.Convertible { return &v20200101.Person{} }, Storage: func() conversion.Convertible { return &v20200101s.Person{} },
+			To: (*v20200101.Person).AssignProperties_To_Person, From: (*v20200101.Person).AssignProperties_From_Person,
+			NextTo: (*v20200101s.Person).AssignProperties_To_Person, NextFrom: (*v20200101s.Person).AssignProperties_From_Person},
+		{Name: "v20200201", Spoke: func() conversion.Convertible { return &v20200201.Person{} }, Storage: func() conversion.Convertible { return &v20200201s.Person{} },
+			To: (*v20200201.Person).AssignProperties_To_Person, From: (*v20200201.Person).AssignProperties_From_Person,
+			NextTo: (*v20200201s.Person).AssignProperties_To_Person, NextFrom: (*v20200201s.Person).AssignProperties_From_Person},
+		{Name: "v20200301", Spoke: func() conversion.Convertible { return &v20200301.Person{} }, Storage: func() conversion.Convertible { return &v20200301s.Person{} },
+			To: (*v20200301.Person).AssignProperties_To_Person, From: (*v20200301.Person).AssignProperties_From_Person,
+			NextTo: (*v20200301s.Person).AssignProperties_To_Person, NextFrom: (*v20200301s.Person).AssignProperties_From_Person},
+		{Name: "v20200401", Spoke: func() conversion.Convertible { return &v20200401.Person{} }, Storage: func() conversion.Convertible { return &v20200401s.Person{} },
+			To: (*v20200401.Person).AssignProperties_To_Person, From: (*v20200401.Person).AssignProperties_From_Person,
+			NextTo: (*v20200401s.Person).AssignProperties_To_Person, NextFrom: (*v20200401s.Person).AssignProperties_From_Person},
+		{Name: "v20200501", Spoke: func() conversion.Convertible { return &v20200501.Person{} },
+			To: (*v20200501.Person).AssignProperties_To_Person, From: (*v20200501.Person).AssignProperties_From_Person},
+	}},
 }
 
-func TestAssignStorage_Person_v20200101(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200101.Person).AssignProperties_To_Person, (*v20200101.Person).AssignProperties_From_Person)
+// compatTypes is the table of the service's compat types, checked through JSON.
+var compatTypes = []harness.Type{
+	{Name: "Address_v20200401c", New: func() any { return &v20200401c.Address{} }},
 }
 
-func TestJSON_Person_v20200101(t *testing.T) {
-	harness.JSONRoundTrip[v20200101.Person](t)
-	harness.JSONRoundTrip[v20200101s.Person](t)
-}
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
 
-func TestHubRoundTrip_Person_v20200101(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101.Person{} })
-}
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
 
-func TestReadModifyWrite_Person_v20200101(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101.Person{} })
-}
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
 
-func TestHubRoundTrip_Person_v20200101s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200101s.Person{} })
-}
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 
-func TestAssignNext_Person_v20200101s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200101s.Person).AssignProperties_To_Person, (*v20200101s.Person).AssignProperties_From_Person)
-}
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, compatTypes) }
 
-func TestAssignNextBack_Person_v20200101s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200101s.Person).AssignProperties_To_Person, (*v20200101s.Person).AssignProperties_From_Person)
-}
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
-func TestRoundTrip_Person_v20200201(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200201.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
-}
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
-func TestAssignStorage_Person_v20200201(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200201.Person).AssignProperties_To_Person, (*v20200201.Person).AssignProperties_From_Person)
-}
-
-func TestJSON_Person_v20200201(t *testing.T) {
-	harness.JSONRoundTrip[v20200201.Person](t)
-	harness.JSONRoundTrip[v20200201s.Person](t)
-}
-
-func TestHubRoundTrip_Person_v20200201(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201.Person{} })
-}
-
-func TestReadModifyWrite_Person_v20200201(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201.Person{} })
-}
-
-func TestHubRoundTrip_Person_v20200201s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200201s.Person{} })
-}
-
-func TestAssignNext_Person_v20200201s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200201s.Person).AssignProperties_To_Person, (*v20200201s.Person).AssignProperties_From_Person)
-}
-
-func TestAssignNextBack_Person_v20200201s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200201s.Person).AssignProperties_To_Person, (*v20200201s.Person).AssignProperties_From_Person)
-}
-
-func TestRoundTrip_Person_v20200301(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200301.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
-}
-
-func TestAssignStorage_Person_v20200301(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200301.Person).AssignProperties_To_Person, (*v20200301.Person).AssignProperties_From_Person)
-}
-
-func TestJSON_Person_v20200301(t *testing.T) {
-	harness.JSONRoundTrip[v20200301.Person](t)
-	harness.JSONRoundTrip[v20200301s.Person](t)
-}
-
-func TestHubRoundTrip_Person_v20200301(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301.Person{} })
-}
-
-func TestReadModifyWrite_Person_v20200301(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301.Person{} })
-}
-
-func TestHubRoundTrip_Person_v20200301s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200301s.Person{} })
-}
-
-func TestAssignNext_Person_v20200301s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200301s.Person).AssignProperties_To_Person, (*v20200301s.Person).AssignProperties_From_Person)
-}
-
-func TestAssignNextBack_Person_v20200301s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200301s.Person).AssignProperties_To_Person, (*v20200301s.Person).AssignProperties_From_Person)
-}
-
-func TestRoundTrip_Person_v20200401(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200401.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
-}
-
-func TestAssignStorage_Person_v20200401(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200401.Person).AssignProperties_To_Person, (*v20200401.Person).AssignProperties_From_Person)
-}
-
-func TestJSON_Person_v20200401(t *testing.T) {
-	harness.JSONRoundTrip[v20200401.Person](t)
-	harness.JSONRoundTrip[v20200401s.Person](t)
-}
-
-func TestHubRoundTrip_Person_v20200401(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401.Person{} })
-}
-
-func TestReadModifyWrite_Person_v20200401(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401.Person{} })
-}
-
-func TestHubRoundTrip_Person_v20200401s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200401s.Person{} })
-}
-
-func TestAssignNext_Person_v20200401s(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200401s.Person).AssignProperties_To_Person, (*v20200401s.Person).AssignProperties_From_Person)
-}
-
-func TestAssignNextBack_Person_v20200401s(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*v20200401s.Person).AssignProperties_To_Person, (*v20200401s.Person).AssignProperties_From_Person)
-}
-
-func TestRoundTrip_Person_v20200501(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &v20200501.Person{} }, func() conversion.Hub { return &v20200501s.Person{} })
-}
-
-func TestAssignStorage_Person_v20200501(t *testing.T) {
-	harness.AssignRoundTrip(t, (*v20200501.Person).AssignProperties_To_Person, (*v20200501.Person).AssignProperties_From_Person)
-}
-
-func TestJSON_Person_v20200501(t *testing.T) {
-	harness.JSONRoundTrip[v20200501.Person](t)
-	harness.JSONRoundTrip[v20200501s.Person](t)
-}
-
-func TestHubRoundTrip_Person_v20200501(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200501.Person{} })
-}
-
-func TestReadModifyWrite_Person_v20200501(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &v20200501s.Person{} }, func() conversion.Convertible { return &v20200501.Person{} })
-}
-
-func TestReliability_Person(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &v20200501s.Person{} },
-		func() conversion.Convertible { return &v20200101.Person{} },
-		func() conversion.Convertible { return &v20200201.Person{} },
-		func() conversion.Convertible { return &v20200301.Person{} },
-		func() conversion.Convertible { return &v20200401.Person{} },
-		func() conversion.Convertible { return &v20200501.Person{} },
-	)
-}
-
-func TestJSON_Address_v20200401c(t *testing.T) {
-	harness.JSONRoundTrip[v20200401c.Address](t)
-}
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,

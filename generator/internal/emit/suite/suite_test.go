@@ -41,17 +41,43 @@ func TestConformanceAssignsAdjacentStorageBothWays(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, older := range []string{"v20200101s", "v20210101s"} {
-		methods := "(*" + older + ".Widget).AssignProperties_To_Widget, (*" + older + ".Widget).AssignProperties_From_Widget)"
-		for _, want := range []string{
-			"func TestAssignNext_Widget_" + older + "(t *testing.T) {\n\tharness.AssignRoundTrip(t, " + methods,
-			"func TestAssignNextBack_Widget_" + older + "(t *testing.T) {\n\tharness.AssignRoundTripBack(t, " + methods,
-		} {
-			if !strings.Contains(string(source), want) {
-				t.Errorf("the suite lacks\n%s\nin:\n%s", want, source)
-			}
+		want := "NextTo: (*" + older + ".Widget).AssignProperties_To_Widget, NextFrom: (*" + older + ".Widget).AssignProperties_From_Widget}"
+		if !strings.Contains(string(source), want) {
+			t.Errorf("the table lacks\n%s\nin:\n%s", want, source)
 		}
 	}
-	if n := strings.Count(string(source), "harness.AssignRoundTripBack("); n != 2 {
-		t.Errorf("%d newer -> older -> newer tests, want 2 (one per adjacent pair)", n)
+	if n := strings.Count(string(source), "NextTo:"); n != 2 {
+		t.Errorf("%d next storage versions in the table, want 2 (one per adjacent pair)", n)
+	}
+	for _, want := range []string{
+		"func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }",
+		"func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }",
+	} {
+		if !strings.Contains(string(source), want) {
+			t.Errorf("the suite lacks\n%s\nin:\n%s", want, source)
+		}
+	}
+}
+
+// A service without two storage versions of a kind has no next-storage tests:
+// they would run an empty table, which fails.
+func TestConformanceWithoutNextStorageOmitsItsTests(t *testing.T) {
+	graph, err := conversion.Build([]*conversion.Version{widgetVersion(t, 0, "2020-01-01")}, conversion.Renames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := File(&gosrc.Module{Path: "example.com/things", Group: "things.example.armhub.io", Graph: graph}, "conformance", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, absent := range []string{"NextTo:", "TestAssignNext", "TestGolden", "compatTypes"} {
+		if strings.Contains(string(source), absent) {
+			t.Errorf("the suite has %s:\n%s", absent, source)
+		}
+	}
+	for _, want := range []string{"func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }", "func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }"} {
+		if !strings.Contains(string(source), want) {
+			t.Errorf("the suite lacks\n%s\nin:\n%s", want, source)
+		}
 	}
 }

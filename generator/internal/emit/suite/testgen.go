@@ -1,6 +1,14 @@
 // Package suite writes a service's generated conformance suite: round trips
 // through every hub, adjacent storage assignments both ways, reliability,
 // JSON, read-modify-write, CRD and golden tests.
+//
+// The suite is tables and a few test functions: a row per resource kind (with
+// a row per version), per compat type and per golden test, each row holding
+// only constructors and method expressions; every test function runs one
+// family of the harness's checks over a table, a subtest per row
+// (TestRoundTrip/Widget_v20200101). A function per type and check, or a
+// generic instantiation per type, made the suites of large providers too
+// costly to compile.
 package suite
 
 import (
@@ -11,22 +19,143 @@ import (
 // File returns the generated conformance suite of a service: for every
 // resource, a round trip of every spoke through the hub, property-assignment round
 // trips (spoke and storage variant; each storage version and the next, in both
-// directions), a
-// reliability test across all spokes, and JSON round trips of every resource and
-// compat type.
+// directions), a reliability test across all spokes, hub round trips and
+// read-modify-writes through every spoke (and storage variant), JSON round trips
+// of every resource and compat type, the CRD and lifecycle tests and golden tests
+// of the augmented kinds.
 func File(m *gosrc.Module, pkg string, augmented []string) ([]byte, error) {
 	g := gosrc.NewModuleFile(pkg, m)
 	s := &gosrc.Scope{Module: m, Version: -1, File: g}
-	for _, kind := range m.Graph.Kinds() {
-		writeKindTests(s, kind)
-	}
-	writeCompatTests(s)
+	writeKinds(s)
+	compat := writeCompat(s)
+	writeKindTests(s, compat)
 	writeCRDTest(s)
-	for _, kind := range augmented {
-		writeGoldenTests(s, kind)
-	}
+	writeGoldenTests(s, augmented)
 	return g.Bytes()
 }
+
+// kindRow and versionRow are what a kind's row of the table is written from.
+type kindRow struct {
+	Name, Hub string
+	Versions  []versionRow
+}
+
+type versionRow struct {
+	Name, Spoke, Storage string // Storage is empty for the hub's version
+	Next                 string // the storage type, when there is a next storage version
+}
+
+// writeKinds writes the table of the module's kinds (harness.Kind).
+func writeKinds(s *gosrc.Scope) {
+	graph := s.Module.Graph
+	var kinds []kindRow
+	for _, kind := range graph.Kinds() {
+		row := kindRow{Name: kind, Hub: s.Qualifier(graph.Hubs[kind], conversion.StorageSide) + kind}
+		for _, v := range graph.Chains[kind] {
+			storage := s.Qualifier(v, conversion.StorageSide) + kind
+			version := versionRow{Name: s.Module.Alias(v, conversion.SpokeSide), Spoke: s.Qualifier(v, conversion.SpokeSide) + kind}
+			if v != graph.Hubs[kind] {
+				version.Storage = storage
+			}
+			if graph.Next(kind, v) >= 0 {
+				version.Next = storage
+			}
+			row.Versions = append(row.Versions, version)
+		}
+		kinds = append(kinds, row)
+	}
+	s.File.Write(kindsCode, kinds)
+}
+
+// kindsCode is the table of kinds: each kind's hub, and each version's spoke,
+// storage variant (but the hub), the spoke's assignments to and from the storage
+// variant, and the storage variant's to and from the next storage version.
+var kindsCode = gosrc.Code(`
+// kinds is the table of the service's resource kinds and their versions.
+var kinds = []harness.Kind{
+{{- range .}}
+	{Name: {{quote .Name}}, Hub: func() conversion.Hub { return &{{.Hub}}{} }, Versions: []harness.Version{
+{{- $kind := .Name}}
+{{- range .Versions}}
+		{Name: {{quote .Name}}, Spoke: func() conversion.Convertible { return &{{.Spoke}}{} },
+{{- if .Storage}} Storage: func() conversion.Convertible { return &{{.Storage}}{} },{{end}}
+			To: (*{{.Spoke}}).AssignProperties_To_{{$kind}}, From: (*{{.Spoke}}).AssignProperties_From_{{$kind}}
+{{- if .Next}},
+			NextTo: (*{{.Next}}).AssignProperties_To_{{$kind}}, NextFrom: (*{{.Next}}).AssignProperties_From_{{$kind}}
+{{- end}}},
+{{- end}}
+	}},
+{{- end}}
+}
+`)
+
+// writeCompat writes the table of the module's compat types (harness.Type), if
+// it has any, and says whether it did.
+func writeCompat(s *gosrc.Scope) bool {
+	graph := s.Module.Graph
+	var types []gosrc.Args
+	for v := range graph.Versions {
+		for _, c := range graph.Compat[v] {
+			types = append(types, gosrc.Args{"Name": c.Name + "_" + s.Module.Alias(v, conversion.CompatSide),
+				"Type": s.Qualifier(v, conversion.CompatSide) + c.Name})
+		}
+	}
+	if len(types) > 0 {
+		s.File.Write(compatCode, types)
+	}
+	return len(types) > 0
+}
+
+var compatCode = gosrc.Code(`
+// compatTypes is the table of the service's compat types, checked through JSON.
+var compatTypes = []harness.Type{
+{{- range .}}
+	{Name: {{quote .Name}}, New: func() any { return &{{.Type}}{} }},
+{{- end}}
+}
+`)
+
+// writeKindTests writes the tests running the harness's checks over the table
+// of kinds (and, through JSON, compat types): the next-storage tests only where
+// a kind has two storage versions.
+func writeKindTests(s *gosrc.Scope, compat bool) {
+	graph := s.Module.Graph
+	next := false
+	for _, kind := range graph.Kinds() {
+		for _, v := range graph.Chains[kind] {
+			next = next || graph.Next(kind, v) >= 0
+		}
+	}
+	if len(graph.Kinds()) > 0 {
+		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat})
+	} else if compat {
+		s.File.Write(compatTestCode, nil)
+	}
+}
+
+var kindTestsCode = gosrc.Code(`
+func TestRoundTrip(t *testing.T) { harness.RoundTrips(t, kinds) }
+
+func TestAssignStorage(t *testing.T) { harness.StorageAssignments(t, kinds) }
+{{- if .Next}}
+
+func TestAssignNext(t *testing.T) { harness.NextAssignments(t, kinds) }
+
+func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
+{{- end}}
+
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, {{if .Compat}}compatTypes{{else}}nil{{end}}) }
+
+func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
+
+func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
+
+func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
+`)
+
+var compatTestCode = gosrc.Code(`
+func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, nil, compatTypes) }
+`)
 
 // writeCRDTest writes the test that validates the module's CRDs against the
 // registered Go types of every spoke and storage version, and that every
@@ -51,116 +180,41 @@ func TestLifecycles(t *testing.T) {
 }
 `)
 
-// writeGoldenTests writes, for a kind whose conversions hand-written code
-// augments, golden tests of every older spoke up-converted to the hub's spoke
-// version and that version down-converted to every older one.
-func writeGoldenTests(s *gosrc.Scope, kind string) {
+// writeGoldenTests writes, for the kinds whose conversions hand-written code
+// augments, the table of golden tests (harness.GoldenCase) of every older spoke
+// up-converted to the hub's spoke version and that version down-converted to
+// every older one, and the test running them.
+func writeGoldenTests(s *gosrc.Scope, augmented []string) {
 	graph := s.Module.Graph
-	hub := graph.Hubs[kind]
-	hubType := s.Qualifier(hub, conversion.StorageSide) + kind
-	latest := s.Qualifier(hub, conversion.SpokeSide) + kind
-	latestName := s.Module.Alias(hub, conversion.SpokeSide)
-	for _, v := range graph.Chains[kind] {
-		if v == hub {
-			continue
+	var cases []gosrc.Args
+	for _, kind := range augmented {
+		hub := graph.Hubs[kind]
+		hubType := s.Qualifier(hub, conversion.StorageSide) + kind
+		latest := s.Qualifier(hub, conversion.SpokeSide) + kind
+		latestName := s.Module.Alias(hub, conversion.SpokeSide)
+		for _, v := range graph.Chains[kind] {
+			if v == hub {
+				continue
+			}
+			older := s.Qualifier(v, conversion.SpokeSide) + kind
+			olderName := s.Module.Alias(v, conversion.SpokeSide)
+			cases = append(cases,
+				gosrc.Args{"Name": kind + "_" + olderName + "_to_" + latestName, "From": older, "Hub": hubType, "To": latest},
+				gosrc.Args{"Name": kind + "_" + latestName + "_to_" + olderName, "From": latest, "Hub": hubType, "To": older})
 		}
-		older := s.Qualifier(v, conversion.SpokeSide) + kind
-		olderName := s.Module.Alias(v, conversion.SpokeSide)
-		s.File.Write(goldenTestCode, gosrc.Args{"Name": kind + "_" + olderName + "_to_" + latestName, "From": older, "Hub": hubType, "To": latest})
-		s.File.Write(goldenTestCode, gosrc.Args{"Name": kind + "_" + latestName + "_to_" + olderName, "From": latest, "Hub": hubType, "To": older})
+	}
+	if len(cases) > 0 {
+		s.File.Write(goldenTestCode, cases)
 	}
 }
 
 var goldenTestCode = gosrc.Code(`
-func TestGolden_{{.Name}}(t *testing.T) {
-	harness.Golden(t, {{quote .Name}}, &{{.From}}{}, &{{.Hub}}{}, &{{.To}}{})
-}
-`)
-
-func writeKindTests(s *gosrc.Scope, kind string) {
-	graph := s.Module.Graph
-	hub := s.Qualifier(graph.Hubs[kind], conversion.StorageSide) + kind
-	var spokes []string
-	for _, v := range graph.Chains[kind] {
-		spoke := s.Qualifier(v, conversion.SpokeSide) + kind
-		a := gosrc.Args{"Kind": kind, "Name": kind + "_" + s.Module.Alias(v, conversion.SpokeSide), "Spoke": spoke,
-			"Storage": s.Qualifier(v, conversion.StorageSide) + kind, "Hub": hub, "IsHub": v == graph.Hubs[kind], "NextName": ""}
-		if graph.Next(kind, v) >= 0 {
-			a["NextName"] = kind + "_" + s.Module.Alias(v, conversion.StorageSide)
-		}
-		s.File.Write(versionTestsCode, a)
-		spokes = append(spokes, spoke)
-	}
-	s.File.Write(reliabilityTestCode, gosrc.Args{"Kind": kind, "Hub": hub, "Spokes": spokes})
-}
-
-// versionTestsCode is the tests of one version of a kind: a round trip of the
-// spoke through the hub; its assignments with its storage variant; JSON round
-// trips; the hub read through the spoke and its storage variant (unless that
-// is the hub) back unchanged, and through the spoke with the client's changes
-// winning and nothing else lost; and, with a next storage version, the
-// assignments between the two both ways.
-var versionTestsCode = gosrc.Code(`
-func TestRoundTrip_{{.Name}}(t *testing.T) {
-	harness.RoundTrip(t, func() conversion.Convertible { return &{{.Spoke}}{} }, func() conversion.Hub { return &{{.Hub}}{} })
-}
-
-func TestAssignStorage_{{.Name}}(t *testing.T) {
-	harness.AssignRoundTrip(t, (*{{.Spoke}}).AssignProperties_To_{{.Kind}}, (*{{.Spoke}}).AssignProperties_From_{{.Kind}})
-}
-
-func TestJSON_{{.Name}}(t *testing.T) {
-	harness.JSONRoundTrip[{{.Spoke}}](t)
-	harness.JSONRoundTrip[{{.Storage}}](t)
-}
-
-func TestHubRoundTrip_{{.Name}}(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Spoke}}{} })
-}
-
-func TestReadModifyWrite_{{.Name}}(t *testing.T) {
-	harness.ReadModifyWrite(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Spoke}}{} })
-}
-{{- if not .IsHub}}
-
-func TestHubRoundTrip_{{.Name}}s(t *testing.T) {
-	harness.HubRoundTrip(t, func() conversion.Hub { return &{{.Hub}}{} }, func() conversion.Convertible { return &{{.Storage}}{} })
-}
+// goldens is the table of golden tests: exemplars converted through the hub.
+var goldens = []harness.GoldenCase{
+{{- range .}}
+	{Name: {{quote .Name}}, From: func() conversion.Convertible { return &{{.From}}{} }, Hub: func() conversion.Hub { return &{{.Hub}}{} }, To: func() conversion.Convertible { return &{{.To}}{} }},
 {{- end}}
-{{- if .NextName}}
-
-func TestAssignNext_{{.NextName}}(t *testing.T) {
-	harness.AssignRoundTrip(t, (*{{.Storage}}).AssignProperties_To_{{.Kind}}, (*{{.Storage}}).AssignProperties_From_{{.Kind}})
 }
 
-func TestAssignNextBack_{{.NextName}}(t *testing.T) {
-	harness.AssignRoundTripBack(t, (*{{.Storage}}).AssignProperties_To_{{.Kind}}, (*{{.Storage}}).AssignProperties_From_{{.Kind}})
-}
-{{- end}}
-`)
-
-var reliabilityTestCode = gosrc.Code(`
-func TestReliability_{{.Kind}}(t *testing.T) {
-	harness.Reliability(t, func() conversion.Hub { return &{{.Hub}}{} },
-{{- range .Spokes}}
-		func() conversion.Convertible { return &{{.}}{} },
-{{- end}}
-	)
-}
-`)
-
-func writeCompatTests(s *gosrc.Scope) {
-	graph := s.Module.Graph
-	for v := range graph.Versions {
-		for _, c := range graph.Compat[v] {
-			s.File.Write(compatTestCode, gosrc.Args{"Name": c.Name + "_" + s.Module.Alias(v, conversion.CompatSide),
-				"Type": s.Qualifier(v, conversion.CompatSide) + c.Name})
-		}
-	}
-}
-
-var compatTestCode = gosrc.Code(`
-func TestJSON_{{.Name}}(t *testing.T) {
-	harness.JSONRoundTrip[{{.Type}}](t)
-}
+func TestGolden(t *testing.T) { harness.Goldens(t, goldens) }
 `)
