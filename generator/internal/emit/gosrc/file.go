@@ -67,9 +67,10 @@ var standardImports = map[string]string{
 type File struct {
 	Package string
 	// Indented says the emitter writes code gofmt leaves as it is but for
-	// indentation (no aligned columns: no struct fields, const blocks or
-	// key-value lines), so Bytes indents it by nesting instead of running gofmt
-	// (most of the generator's time). Tests check such files against gofmt.
+	// indentation and top-level doc comments (aligned columns, where there are
+	// any, already aligned as gofmt aligns them), so Bytes indents it by
+	// nesting instead of running gofmt (most of the generator's time). Tests
+	// check such files against gofmt.
 	Indented bool
 	// PlainDocs says every top-level doc comment of an Indented file is one
 	// that gofmt leaves as it is (the emitter's own sentences, no schema
@@ -106,8 +107,8 @@ func NewModuleFile(pkg string, m *Module) *File {
 // {{json "metadata,omitempty"}} for a struct tag. Each template is a package
 // variable made by code, so it is parsed once, at initialisation. An action
 // on a line of its own starts with {{- to drop the line break before it,
-// keeping the output's lines as written. Indentation may be loose: bytes
-// gofmts the file. Code built a statement or a line at a time around a
+// keeping the output's lines as written. Indentation may be loose: Bytes
+// indents (Indented files) or gofmts the file. Code built a statement or a line at a time around a
 // recursion (the assignments of assign.go, struct fields) uses printf with
 // plain (unnumbered) verbs.
 
@@ -143,7 +144,7 @@ func Fill(t *template.Template, data any) string {
 	return b.String()
 }
 
-// Bytes returns the gofmt'd file, importing exactly the packages the body uses; a
+// Bytes returns the file as gofmt writes it (Indented: by Indent), importing exactly the packages the body uses; a
 // failure is a generator bug and is reported with the source so it can be found.
 func (g *File) Bytes() ([]byte, error) {
 	body := g.Body.String()
