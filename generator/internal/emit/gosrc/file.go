@@ -144,8 +144,9 @@ func Fill(t *template.Template, data any) string {
 	return b.String()
 }
 
-// Bytes returns the file as gofmt writes it (Indented: by Indent), importing exactly the packages the body uses; a
-// failure is a generator bug and is reported with the source so it can be found.
+// Bytes returns the file as gofmt writes it (Indented: by Indent), importing
+// exactly the packages the body uses; a failure is a generator bug and is
+// reported with the source so it can be found.
 func (g *File) Bytes() ([]byte, error) {
 	body := g.Body.String()
 	used, err := selectorNames(body)
