@@ -32,11 +32,11 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 		}
 	}
 	destination.ShardCount = armruntime.Clone(source.ShardCount)
-	var value1 v20230801s.Sku
-	if err := source.Sku.AssignProperties_To_Sku(&value1); err != nil {
+	var valueSku v20230801s.Sku
+	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
 		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 	}
-	destination.Sku = &value1
+	destination.Sku = &valueSku
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
@@ -59,11 +59,11 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	}
 	destination.ShardCount = armruntime.Clone(source.ShardCount)
 	if source.Sku != nil {
-		var value1 Sku
-		if err := value1.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		var valueSku Sku
+		if err := valueSku.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
-		destination.Sku = value1
+		destination.Sku = valueSku
 	} else {
 		destination.Sku = Sku{}
 	}
@@ -115,11 +115,11 @@ type augmentConversionForRedisFirewallRule_Spec interface {
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20230801s.RedisFirewallRule_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Owner = source.Owner.DeepCopy()
-	var value1 v20230801s.RedisFirewallRuleProperties
-	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&value1); err != nil {
+	var valueProperties v20230801s.RedisFirewallRuleProperties
+	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value1
+	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -133,18 +133,18 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20230801s.RedisFirewallRule_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value1 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value1)
-		destination.Owner = value1
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
 	} else {
 		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value2 RedisFirewallRuleProperties
-		if err := value2.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		var valueProperties RedisFirewallRuleProperties
+		if err := valueProperties.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
-		destination.Properties = value2
+		destination.Properties = valueProperties
 	} else {
 		destination.Properties = RedisFirewallRuleProperties{}
 	}
@@ -164,16 +164,16 @@ type augmentConversionForRedisFirewallRule_Status interface {
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
 func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_Status(destination *v20230801s.RedisFirewallRule_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
@@ -184,16 +184,16 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 
 // AssignProperties_From_RedisFirewallRule_Status copies source into this RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewallRule_Status(source *v20230801s.RedisFirewallRule_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -242,11 +242,11 @@ type augmentConversionForRedis_Spec interface {
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s.Redis_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Location = armruntime.PointerTo(source.Location)
-	var value1 v20230801s.RedisCreateProperties
-	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&value1); err != nil {
+	var valueProperties v20230801s.RedisCreateProperties
+	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value1
+	destination.Properties = &valueProperties
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion()
@@ -263,11 +263,11 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value1 RedisCreateProperties
-		if err := value1.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		var valueProperties RedisCreateProperties
+		if err := valueProperties.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
-		destination.Properties = value1
+		destination.Properties = valueProperties
 	} else {
 		destination.Properties = RedisCreateProperties{}
 	}
@@ -289,16 +289,16 @@ type augmentConversionForRedis_Status interface {
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
 func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20230801s.Redis_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
@@ -309,16 +309,16 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20230
 
 // AssignProperties_From_Redis_Status copies source into this Redis_Status.
 func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v20230801s.Redis_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
 		return augmented.AssignPropertiesFrom(source)

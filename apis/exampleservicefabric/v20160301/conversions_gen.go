@@ -160,30 +160,30 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
 	}
-	var value1 []v20160301s.ClientCertificateCommonName
+	var valueClientCertificateCommonNames []v20160301s.ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value1 = make([]v20160301s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index2, item3 := range source.ClientCertificateCommonNames {
-			var value4 v20160301s.ClientCertificateCommonName
-			if err := item3.AssignProperties_To_ClientCertificateCommonName(&value4); err != nil {
+		valueClientCertificateCommonNames = make([]v20160301s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames, itemClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			var valueClientCertificateCommonNames1 v20160301s.ClientCertificateCommonName
+			if err := itemClientCertificateCommonNames.AssignProperties_To_ClientCertificateCommonName(&valueClientCertificateCommonNames1); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value1[index2] = value4
+			valueClientCertificateCommonNames[indexClientCertificateCommonNames] = valueClientCertificateCommonNames1
 		}
 	}
-	destination.ClientCertificateCommonNames = value1
-	var value5 []v20160301s.ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = valueClientCertificateCommonNames
+	var valueClientCertificateThumbprints []v20160301s.ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value5 = make([]v20160301s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index6, item7 := range source.ClientCertificateThumbprints {
-			var value8 v20160301s.ClientCertificateThumbprint
-			if err := item7.AssignProperties_To_ClientCertificateThumbprint(&value8); err != nil {
+		valueClientCertificateThumbprints = make([]v20160301s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints, itemClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			var valueClientCertificateThumbprints1 v20160301s.ClientCertificateThumbprint
+			if err := itemClientCertificateThumbprints.AssignProperties_To_ClientCertificateThumbprint(&valueClientCertificateThumbprints1); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value5[index6] = value8
+			valueClientCertificateThumbprints[indexClientCertificateThumbprints] = valueClientCertificateThumbprints1
 		}
 	}
-	destination.ClientCertificateThumbprints = value5
+	destination.ClientCertificateThumbprints = valueClientCertificateThumbprints
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160301s.DiagnosticsStorageAccountConfig)
@@ -191,18 +191,18 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
 	}
-	var value9 []v20160301s.SettingsSectionDescription
+	var valueFabricSettings []v20160301s.SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value9 = make([]v20160301s.SettingsSectionDescription, len(source.FabricSettings))
-		for index10, item11 := range source.FabricSettings {
-			var value12 v20160301s.SettingsSectionDescription
-			if err := item11.AssignProperties_To_SettingsSectionDescription(&value12); err != nil {
+		valueFabricSettings = make([]v20160301s.SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings, itemFabricSettings := range source.FabricSettings {
+			var valueFabricSettings1 v20160301s.SettingsSectionDescription
+			if err := itemFabricSettings.AssignProperties_To_SettingsSectionDescription(&valueFabricSettings1); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value9[index10] = value12
+			valueFabricSettings[indexFabricSettings] = valueFabricSettings1
 		}
 	}
-	destination.FabricSettings = value9
+	destination.FabricSettings = valueFabricSettings
 	destination.HttpApplicationGatewayCertificate = nil
 	if source.HttpApplicationGatewayCertificate != nil {
 		destination.HttpApplicationGatewayCertificate = new(v20160301s.CertificateDescription)
@@ -211,18 +211,18 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		}
 	}
 	destination.ManagementEndpoint = armruntime.PointerTo(source.ManagementEndpoint)
-	var value13 []v20160301s.NodeTypes
+	var valueNodeTypes []v20160301s.NodeTypes
 	if source.NodeTypes != nil {
-		value13 = make([]v20160301s.NodeTypes, len(source.NodeTypes))
-		for index14, item15 := range source.NodeTypes {
-			var value16 v20160301s.NodeTypes
-			if err := item15.AssignProperties_To_NodeTypes(&value16); err != nil {
+		valueNodeTypes = make([]v20160301s.NodeTypes, len(source.NodeTypes))
+		for indexNodeTypes, itemNodeTypes := range source.NodeTypes {
+			var valueNodeTypes1 v20160301s.NodeTypes
+			if err := itemNodeTypes.AssignProperties_To_NodeTypes(&valueNodeTypes1); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			value13[index14] = value16
+			valueNodeTypes[indexNodeTypes] = valueNodeTypes1
 		}
 	}
-	destination.NodeTypes = value13
+	destination.NodeTypes = valueNodeTypes
 	destination.ReliabilityLevel = armruntime.ConvertString[string](source.ReliabilityLevel)
 	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
@@ -256,30 +256,30 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
 	}
-	var value1 []ClientCertificateCommonName
+	var valueClientCertificateCommonNames []ClientCertificateCommonName
 	if source.ClientCertificateCommonNames != nil {
-		value1 = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for index2, item3 := range source.ClientCertificateCommonNames {
-			var value4 ClientCertificateCommonName
-			if err := value4.AssignProperties_From_ClientCertificateCommonName(&item3); err != nil {
+		valueClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames, itemClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			var valueClientCertificateCommonNames1 ClientCertificateCommonName
+			if err := valueClientCertificateCommonNames1.AssignProperties_From_ClientCertificateCommonName(&itemClientCertificateCommonNames); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			value1[index2] = value4
+			valueClientCertificateCommonNames[indexClientCertificateCommonNames] = valueClientCertificateCommonNames1
 		}
 	}
-	destination.ClientCertificateCommonNames = value1
-	var value5 []ClientCertificateThumbprint
+	destination.ClientCertificateCommonNames = valueClientCertificateCommonNames
+	var valueClientCertificateThumbprints []ClientCertificateThumbprint
 	if source.ClientCertificateThumbprints != nil {
-		value5 = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for index6, item7 := range source.ClientCertificateThumbprints {
-			var value8 ClientCertificateThumbprint
-			if err := value8.AssignProperties_From_ClientCertificateThumbprint(&item7); err != nil {
+		valueClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints, itemClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			var valueClientCertificateThumbprints1 ClientCertificateThumbprint
+			if err := valueClientCertificateThumbprints1.AssignProperties_From_ClientCertificateThumbprint(&itemClientCertificateThumbprints); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			value5[index6] = value8
+			valueClientCertificateThumbprints[indexClientCertificateThumbprints] = valueClientCertificateThumbprints1
 		}
 	}
-	destination.ClientCertificateThumbprints = value5
+	destination.ClientCertificateThumbprints = valueClientCertificateThumbprints
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
@@ -287,18 +287,18 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
 	}
-	var value9 []SettingsSectionDescription
+	var valueFabricSettings []SettingsSectionDescription
 	if source.FabricSettings != nil {
-		value9 = make([]SettingsSectionDescription, len(source.FabricSettings))
-		for index10, item11 := range source.FabricSettings {
-			var value12 SettingsSectionDescription
-			if err := value12.AssignProperties_From_SettingsSectionDescription(&item11); err != nil {
+		valueFabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings, itemFabricSettings := range source.FabricSettings {
+			var valueFabricSettings1 SettingsSectionDescription
+			if err := valueFabricSettings1.AssignProperties_From_SettingsSectionDescription(&itemFabricSettings); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			value9[index10] = value12
+			valueFabricSettings[indexFabricSettings] = valueFabricSettings1
 		}
 	}
-	destination.FabricSettings = value9
+	destination.FabricSettings = valueFabricSettings
 	destination.HttpApplicationGatewayCertificate = nil
 	if source.HttpApplicationGatewayCertificate != nil {
 		destination.HttpApplicationGatewayCertificate = new(CertificateDescription)
@@ -307,18 +307,18 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		}
 	}
 	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
-	var value13 []NodeTypes
+	var valueNodeTypes []NodeTypes
 	if source.NodeTypes != nil {
-		value13 = make([]NodeTypes, len(source.NodeTypes))
-		for index14, item15 := range source.NodeTypes {
-			var value16 NodeTypes
-			if err := value16.AssignProperties_From_NodeTypes(&item15); err != nil {
+		valueNodeTypes = make([]NodeTypes, len(source.NodeTypes))
+		for indexNodeTypes, itemNodeTypes := range source.NodeTypes {
+			var valueNodeTypes1 NodeTypes
+			if err := valueNodeTypes1.AssignProperties_From_NodeTypes(&itemNodeTypes); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			value13[index14] = value16
+			valueNodeTypes[indexNodeTypes] = valueNodeTypes1
 		}
 	}
-	destination.NodeTypes = value13
+	destination.NodeTypes = valueNodeTypes
 	destination.ReliabilityLevel = armruntime.ConvertString[Level](source.ReliabilityLevel)
 	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
@@ -346,11 +346,11 @@ type augmentConversionForCluster_Spec interface {
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160301s.Cluster_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Location = armruntime.PointerTo(source.Location)
-	var value1 v20160301s.ClusterProperties
-	if err := source.Properties.AssignProperties_To_ClusterProperties(&value1); err != nil {
+	var valueProperties v20160301s.ClusterProperties
+	if err := source.Properties.AssignProperties_To_ClusterProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value1
+	destination.Properties = &valueProperties
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
@@ -366,11 +366,11 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
-		var value1 ClusterProperties
-		if err := value1.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
+		var valueProperties ClusterProperties
+		if err := valueProperties.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
-		destination.Properties = value1
+		destination.Properties = valueProperties
 	} else {
 		destination.Properties = ClusterProperties{}
 	}
@@ -391,16 +391,16 @@ type augmentConversionForCluster_Status interface {
 
 // AssignProperties_To_Cluster_Status copies this Cluster_Status into destination.
 func (source *Cluster_Status) AssignProperties_To_Cluster_Status(destination *v20160301s.Cluster_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
@@ -411,16 +411,16 @@ func (source *Cluster_Status) AssignProperties_To_Cluster_Status(destination *v2
 
 // AssignProperties_From_Cluster_Status copies source into this Cluster_Status.
 func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *v20160301s.Cluster_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -578,18 +578,18 @@ type augmentConversionForSettingsSectionDescription interface {
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160301s.SettingsSectionDescription) error {
 	destination.Name = armruntime.PointerTo(source.Name)
-	var value1 []v20160301s.SettingsParameterDescription
+	var valueParameters []v20160301s.SettingsParameterDescription
 	if source.Parameters != nil {
-		value1 = make([]v20160301s.SettingsParameterDescription, len(source.Parameters))
-		for index2, item3 := range source.Parameters {
-			var value4 v20160301s.SettingsParameterDescription
-			if err := item3.AssignProperties_To_SettingsParameterDescription(&value4); err != nil {
+		valueParameters = make([]v20160301s.SettingsParameterDescription, len(source.Parameters))
+		for indexParameters, itemParameters := range source.Parameters {
+			var valueParameters1 v20160301s.SettingsParameterDescription
+			if err := itemParameters.AssignProperties_To_SettingsParameterDescription(&valueParameters1); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value1[index2] = value4
+			valueParameters[indexParameters] = valueParameters1
 		}
 	}
-	destination.Parameters = value1
+	destination.Parameters = valueParameters
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
@@ -601,18 +601,18 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160301s.SettingsSectionDescription) error {
 	destination.Name = armruntime.Deref(source.Name)
-	var value1 []SettingsParameterDescription
+	var valueParameters []SettingsParameterDescription
 	if source.Parameters != nil {
-		value1 = make([]SettingsParameterDescription, len(source.Parameters))
-		for index2, item3 := range source.Parameters {
-			var value4 SettingsParameterDescription
-			if err := value4.AssignProperties_From_SettingsParameterDescription(&item3); err != nil {
+		valueParameters = make([]SettingsParameterDescription, len(source.Parameters))
+		for indexParameters, itemParameters := range source.Parameters {
+			var valueParameters1 SettingsParameterDescription
+			if err := valueParameters1.AssignProperties_From_SettingsParameterDescription(&itemParameters); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			value1[index2] = value4
+			valueParameters[indexParameters] = valueParameters1
 		}
 	}
-	destination.Parameters = value1
+	destination.Parameters = valueParameters
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
 		return augmented.AssignPropertiesFrom(source)

@@ -209,18 +209,18 @@ type augmentConversionForNetworkRuleSet interface {
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20210101s.NetworkRuleSet) error {
 	destination.DefaultAction = armruntime.PointerTo(string(source.DefaultAction))
-	var value1 []v20210101s.IPRule
+	var valueIpRules []v20210101s.IPRule
 	if source.IpRules != nil {
-		value1 = make([]v20210101s.IPRule, len(source.IpRules))
-		for index2, item3 := range source.IpRules {
-			var value4 v20210101s.IPRule
-			if err := item3.AssignProperties_To_IPRule(&value4); err != nil {
+		valueIpRules = make([]v20210101s.IPRule, len(source.IpRules))
+		for indexIpRules, itemIpRules := range source.IpRules {
+			var valueIpRules1 v20210101s.IPRule
+			if err := itemIpRules.AssignProperties_To_IPRule(&valueIpRules1); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value1[index2] = value4
+			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = value1
+	destination.IpRules = valueIpRules
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -232,18 +232,18 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20210101s.NetworkRuleSet) error {
 	destination.DefaultAction = NetworkRuleSet_DefaultAction(armruntime.Deref(source.DefaultAction))
-	var value1 []IPRule
+	var valueIpRules []IPRule
 	if source.IpRules != nil {
-		value1 = make([]IPRule, len(source.IpRules))
-		for index2, item3 := range source.IpRules {
-			var value4 IPRule
-			if err := value4.AssignProperties_From_IPRule(&item3); err != nil {
+		valueIpRules = make([]IPRule, len(source.IpRules))
+		for indexIpRules, itemIpRules := range source.IpRules {
+			var valueIpRules1 IPRule
+			if err := valueIpRules1.AssignProperties_From_IPRule(&itemIpRules); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value1[index2] = value4
+			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = value1
+	destination.IpRules = valueIpRules
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -362,11 +362,11 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
 		}
 	}
-	var value1 v20210101s.Sku
-	if err := source.Sku.AssignProperties_To_Sku(&value1); err != nil {
+	var valueSku v20210101s.Sku
+	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
 		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 	}
-	destination.Sku = &value1
+	destination.Sku = &valueSku
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
@@ -390,11 +390,11 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 		}
 	}
 	if source.Sku != nil {
-		var value1 Sku
-		if err := value1.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		var valueSku Sku
+		if err := valueSku.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
-		destination.Sku = value1
+		destination.Sku = valueSku
 	} else {
 		destination.Sku = Sku{}
 	}
@@ -415,16 +415,16 @@ type augmentConversionForStorageAccount_Status interface {
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
 func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(destination *v20210101s.StorageAccount_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
@@ -435,16 +435,16 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 
 // AssignProperties_From_StorageAccount_Status copies source into this StorageAccount_Status.
 func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_Status(source *v20210101s.StorageAccount_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -483,9 +483,9 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20210101s.StorageAccountsBlobServicesContainer_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value1 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value1)
-		destination.Owner = value1
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
 	} else {
 		destination.Owner = armruntime.OwnerReference{}
 	}
@@ -512,16 +512,16 @@ type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
 func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_StorageAccountsBlobServicesContainer_Status(destination *v20210101s.StorageAccountsBlobServicesContainer_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
@@ -532,16 +532,16 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Status copies source into this StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties_From_StorageAccountsBlobServicesContainer_Status(source *v20210101s.StorageAccountsBlobServicesContainer_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
 		return augmented.AssignPropertiesFrom(source)

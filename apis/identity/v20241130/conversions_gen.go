@@ -99,11 +99,11 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec 
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Owner = source.Owner.DeepCopy()
-	var value1 v20241130s.FederatedIdentityCredentialProperties
-	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&value1); err != nil {
+	var valueProperties v20241130s.FederatedIdentityCredentialProperties
+	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value1
+	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -117,18 +117,18 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Owner != nil {
-		var value1 armruntime.OwnerReference
-		(*source.Owner).DeepCopyInto(&value1)
-		destination.Owner = value1
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
 	} else {
 		destination.Owner = armruntime.OwnerReference{}
 	}
 	if source.Properties != nil {
-		var value2 FederatedIdentityCredentialProperties
-		if err := value2.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		var valueProperties FederatedIdentityCredentialProperties
+		if err := valueProperties.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
-		destination.Properties = value2
+		destination.Properties = valueProperties
 	} else {
 		destination.Properties = FederatedIdentityCredentialProperties{}
 	}
@@ -148,16 +148,16 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Statu
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
@@ -168,16 +168,16 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPr
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
 		return augmented.AssignPropertiesFrom(source)
@@ -269,16 +269,16 @@ type augmentConversionForUserAssignedIdentity_Status interface {
 
 // AssignProperties_To_UserAssignedIdentity_Status copies this UserAssignedIdentity_Status into destination.
 func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdentity_Status(destination *v20241130s.UserAssignedIdentity_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
@@ -289,16 +289,16 @@ func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdent
 
 // AssignProperties_From_UserAssignedIdentity_Status copies source into this UserAssignedIdentity_Status.
 func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssignedIdentity_Status(source *v20241130s.UserAssignedIdentity_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
 		return augmented.AssignPropertiesFrom(source)

@@ -52,11 +52,11 @@ type augmentConversionForPerson_Spec interface {
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200101s.Person_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
-	var value1 v20200101s.PersonProperties
-	if err := source.Properties.AssignProperties_To_PersonProperties(&value1); err != nil {
+	var valueProperties v20200101s.PersonProperties
+	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 	}
-	destination.Properties = &value1
+	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	var asAny any = source
@@ -70,11 +70,11 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020010
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200101s.Person_Spec) error {
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Properties != nil {
-		var value1 PersonProperties
-		if err := value1.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		var valueProperties PersonProperties
+		if err := valueProperties.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
-		destination.Properties = value1
+		destination.Properties = valueProperties
 	} else {
 		destination.Properties = PersonProperties{}
 	}
@@ -94,16 +94,16 @@ type augmentConversionForPerson_Status interface {
 
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
 func (source *Person_Status) AssignProperties_To_Person_Status(destination *v20200101s.Person_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
@@ -114,16 +114,16 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 
 // AssignProperties_From_Person_Status copies source into this Person_Status.
 func (destination *Person_Status) AssignProperties_From_Person_Status(source *v20200101s.Person_Status) error {
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
 		return augmented.AssignPropertiesFrom(source)

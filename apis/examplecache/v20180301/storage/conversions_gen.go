@@ -167,16 +167,16 @@ type augmentConversionForRedisFirewallRule_Status interface {
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
 func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_Status(destination *v20190701s.RedisFirewallRule_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
@@ -188,16 +188,16 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 // AssignProperties_From_RedisFirewallRule_Status copies source into this RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewallRule_Status(source *v20190701s.RedisFirewallRule_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
@@ -269,16 +269,16 @@ type augmentConversionForRedis_Status interface {
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
 func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20190701s.Redis_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
@@ -290,16 +290,16 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20190
 // AssignProperties_From_Redis_Status copies source into this Redis_Status.
 func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v20190701s.Redis_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {

@@ -258,18 +258,18 @@ type augmentConversionForNetworkRuleSet interface {
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
-	var value1 []v20230501s.IPRule
+	var valueIpRules []v20230501s.IPRule
 	if source.IpRules != nil {
-		value1 = make([]v20230501s.IPRule, len(source.IpRules))
-		for index2, item3 := range source.IpRules {
-			var value4 v20230501s.IPRule
-			if err := item3.AssignProperties_To_IPRule(&value4); err != nil {
+		valueIpRules = make([]v20230501s.IPRule, len(source.IpRules))
+		for indexIpRules, itemIpRules := range source.IpRules {
+			var valueIpRules1 v20230501s.IPRule
+			if err := itemIpRules.AssignProperties_To_IPRule(&valueIpRules1); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value1[index2] = value4
+			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = value1
+	destination.IpRules = valueIpRules
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -282,18 +282,18 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
-	var value1 []IPRule
+	var valueIpRules []IPRule
 	if source.IpRules != nil {
-		value1 = make([]IPRule, len(source.IpRules))
-		for index2, item3 := range source.IpRules {
-			var value4 IPRule
-			if err := value4.AssignProperties_From_IPRule(&item3); err != nil {
+		valueIpRules = make([]IPRule, len(source.IpRules))
+		for indexIpRules, itemIpRules := range source.IpRules {
+			var valueIpRules1 IPRule
+			if err := valueIpRules1.AssignProperties_From_IPRule(&itemIpRules); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			value1[index2] = value4
+			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = value1
+	destination.IpRules = valueIpRules
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -498,16 +498,16 @@ type augmentConversionForStorageAccount_Status interface {
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
 func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(destination *v20230501s.StorageAccount_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
@@ -519,16 +519,16 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 // AssignProperties_From_StorageAccount_Status copies source into this StorageAccount_Status.
 func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_Status(source *v20230501s.StorageAccount_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
@@ -596,16 +596,16 @@ type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
 func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_StorageAccountsBlobServicesContainer_Status(destination *v20230501s.StorageAccountsBlobServicesContainer_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
@@ -617,16 +617,16 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Status copies source into this StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties_From_StorageAccountsBlobServicesContainer_Status(source *v20230501s.StorageAccountsBlobServicesContainer_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {

@@ -106,16 +106,16 @@ type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Statu
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
@@ -127,16 +127,16 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPr
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
@@ -199,16 +199,16 @@ type augmentConversionForUserAssignedIdentity_Status interface {
 // AssignProperties_To_UserAssignedIdentity_Status copies this UserAssignedIdentity_Status into destination.
 func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdentity_Status(destination *v20230131s.UserAssignedIdentity_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
@@ -220,16 +220,16 @@ func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdent
 // AssignProperties_From_UserAssignedIdentity_Status copies source into this UserAssignedIdentity_Status.
 func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssignedIdentity_Status(source *v20230131s.UserAssignedIdentity_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {

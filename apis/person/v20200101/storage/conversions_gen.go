@@ -116,16 +116,16 @@ type augmentConversionForPerson_Status interface {
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
 func (source *Person_Status) AssignProperties_To_Person_Status(destination *v20200201s.Person_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
@@ -137,16 +137,16 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 // AssignProperties_From_Person_Status copies source into this Person_Status.
 func (destination *Person_Status) AssignProperties_From_Person_Status(source *v20200201s.Person_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {

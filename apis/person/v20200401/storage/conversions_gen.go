@@ -96,15 +96,15 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 		}
 	}
 	if bag.Contains("ResidentialAddress") {
-		var staged1 v20200401c.Address
-		if _, err := bag.Pull("ResidentialAddress", &staged1); err != nil {
+		var stagedResidentialAddress v20200401c.Address
+		if _, err := bag.Pull("ResidentialAddress", &stagedResidentialAddress); err != nil {
 			return err
 		}
-		var value2 v20200501s.Address
-		if err := staged1.AssignProperties_To_Address(&value2); err != nil {
+		var valueResidentialAddress v20200501s.Address
+		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		destination.ResidentialAddress = &value2
+		destination.ResidentialAddress = &valueResidentialAddress
 	} else {
 		destination.ResidentialAddress = nil
 	}
@@ -130,11 +130,11 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 		}
 	}
 	if source.ResidentialAddress != nil {
-		var value1 v20200401c.Address
-		if err := value1.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		var valueResidentialAddress v20200401c.Address
+		if err := valueResidentialAddress.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
-		if err := bag.Add("ResidentialAddress", value1); err != nil {
+		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
 		}
 	} else {
@@ -205,16 +205,16 @@ type augmentConversionForPerson_Status interface {
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
 func (source *Person_Status) AssignProperties_To_Person_Status(destination *v20200501s.Person_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
@@ -226,16 +226,16 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 // AssignProperties_From_Person_Status copies source into this Person_Status.
 func (destination *Person_Status) AssignProperties_From_Person_Status(source *v20200501s.Person_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var value1 []metav1.Condition
+	var valueConditions []metav1.Condition
 	if source.Conditions != nil {
-		value1 = make([]metav1.Condition, len(source.Conditions))
-		for index2, item3 := range source.Conditions {
-			var value4 metav1.Condition
-			item3.DeepCopyInto(&value4)
-			value1[index2] = value4
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
 		}
 	}
-	destination.Conditions = value1
+	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
@@ -22,7 +23,8 @@ type side struct {
 type assignWriter struct {
 	scope        *gosrc.Scope
 	body         strings.Builder
-	count        int
+	property     string // the Go name of the property being assigned
+	depth        int    // how deep inside collections the code being written is
 	source       side
 	dest         side
 	hostIsSource bool // the method's receiver is the source (To) rather than the destination (From)
@@ -32,9 +34,14 @@ func (w *assignWriter) printf(format string, args ...any) {
 	fmt.Fprintf(&w.body, format, args...)
 }
 
+// fresh names a local variable of the property being assigned: prefix, the
+// property's name and, inside a collection, how deep: stable when other
+// properties come and go, and apart from the locals of enclosing collections.
 func (w *assignWriter) fresh(prefix string) string {
-	w.count++
-	return fmt.Sprintf("%s%d", prefix, w.count)
+	if w.depth == 0 {
+		return prefix + w.property
+	}
+	return prefix + w.property + strconv.Itoa(w.depth)
 }
 
 func (w *assignWriter) srcType(t *golang.Type) string {
@@ -248,7 +255,9 @@ func (w *assignWriter) convertSlice(out, src string, st, dt *golang.Type, what s
 	w.printf("if %s != nil {\n%s = make(%s, len(%s))\n", src, out, w.dstType(dt), src)
 	index, item := w.fresh("index"), w.fresh("item")
 	w.printf("for %s, %s := range %s {\n", index, item, src)
+	w.depth++
 	value := w.convert(item, st.Elem, dt.Elem, what)
+	w.depth--
 	w.printf("%s[%s] = %s\n}\n}\n", out, index, value)
 }
 
@@ -256,7 +265,9 @@ func (w *assignWriter) convertMap(out, src string, st, dt *golang.Type, what str
 	w.printf("if %s != nil {\n%s = make(%s, len(%s))\n", src, out, w.dstType(dt), src)
 	key, item := w.fresh("key"), w.fresh("item")
 	w.printf("for %s, %s := range %s {\n", key, item, src)
+	w.depth++
 	value := w.convert(item, st.Elem, dt.Elem, what)
+	w.depth--
 	w.printf("%s[%s] = %s\n}\n}\n", out, key, value)
 }
 

@@ -76,6 +76,7 @@ func writeAssignBody(w *assignWriter, link *conversion.Link, toOther, withBag bo
 }
 
 func writePlan(w *assignWriter, link *conversion.Link, plan *conversion.FieldPlan, toOther bool) {
+	w.property = fieldOf(plan).Name
 	if plan.Mode == conversion.Assign {
 		src, dst := plan.Host, plan.Other
 		if !toOther {
