@@ -160,30 +160,24 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
 	}
-	var valueClientCertificateCommonNames []v20160901s.ClientCertificateCommonName
+	destination.ClientCertificateCommonNames = nil
 	if source.ClientCertificateCommonNames != nil {
-		valueClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for indexClientCertificateCommonNames, itemClientCertificateCommonNames := range source.ClientCertificateCommonNames {
-			var valueClientCertificateCommonNames1 v20160901s.ClientCertificateCommonName
-			if err := itemClientCertificateCommonNames.AssignProperties_To_ClientCertificateCommonName(&valueClientCertificateCommonNames1); err != nil {
+		destination.ClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_To_ClientCertificateCommonName(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			valueClientCertificateCommonNames[indexClientCertificateCommonNames] = valueClientCertificateCommonNames1
 		}
 	}
-	destination.ClientCertificateCommonNames = valueClientCertificateCommonNames
-	var valueClientCertificateThumbprints []v20160901s.ClientCertificateThumbprint
+	destination.ClientCertificateThumbprints = nil
 	if source.ClientCertificateThumbprints != nil {
-		valueClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for indexClientCertificateThumbprints, itemClientCertificateThumbprints := range source.ClientCertificateThumbprints {
-			var valueClientCertificateThumbprints1 v20160901s.ClientCertificateThumbprint
-			if err := itemClientCertificateThumbprints.AssignProperties_To_ClientCertificateThumbprint(&valueClientCertificateThumbprints1); err != nil {
+		destination.ClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_To_ClientCertificateThumbprint(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			valueClientCertificateThumbprints[indexClientCertificateThumbprints] = valueClientCertificateThumbprints1
 		}
 	}
-	destination.ClientCertificateThumbprints = valueClientCertificateThumbprints
 	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
@@ -192,31 +186,25 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
 	}
-	var valueFabricSettings []v20160901s.SettingsSectionDescription
+	destination.FabricSettings = nil
 	if source.FabricSettings != nil {
-		valueFabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
-		for indexFabricSettings, itemFabricSettings := range source.FabricSettings {
-			var valueFabricSettings1 v20160901s.SettingsSectionDescription
-			if err := itemFabricSettings.AssignProperties_To_SettingsSectionDescription(&valueFabricSettings1); err != nil {
+		destination.FabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings := range source.FabricSettings {
+			if err := source.FabricSettings[indexFabricSettings].AssignProperties_To_SettingsSectionDescription(&destination.FabricSettings[indexFabricSettings]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			valueFabricSettings[indexFabricSettings] = valueFabricSettings1
 		}
 	}
-	destination.FabricSettings = valueFabricSettings
 	destination.ManagementEndpoint = armruntime.PointerTo(source.ManagementEndpoint)
-	var valueNodeTypes []v20160901s.NodeTypeDescription
+	destination.NodeTypes = nil
 	if source.NodeTypes != nil {
-		valueNodeTypes = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
-		for indexNodeTypes, itemNodeTypes := range source.NodeTypes {
-			var valueNodeTypes1 v20160901s.NodeTypeDescription
-			if err := itemNodeTypes.AssignProperties_To_NodeTypeDescription(&valueNodeTypes1); err != nil {
+		destination.NodeTypes = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
+		for indexNodeTypes := range source.NodeTypes {
+			if err := source.NodeTypes[indexNodeTypes].AssignProperties_To_NodeTypeDescription(&destination.NodeTypes[indexNodeTypes]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			valueNodeTypes[indexNodeTypes] = valueNodeTypes1
 		}
 	}
-	destination.NodeTypes = valueNodeTypes
 	destination.ReliabilityLevel = armruntime.ConvertString[string](source.ReliabilityLevel)
 	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
@@ -258,30 +246,24 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
 		}
 	}
-	var valueClientCertificateCommonNames []ClientCertificateCommonName
+	destination.ClientCertificateCommonNames = nil
 	if source.ClientCertificateCommonNames != nil {
-		valueClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
-		for indexClientCertificateCommonNames, itemClientCertificateCommonNames := range source.ClientCertificateCommonNames {
-			var valueClientCertificateCommonNames1 ClientCertificateCommonName
-			if err := valueClientCertificateCommonNames1.AssignProperties_From_ClientCertificateCommonName(&itemClientCertificateCommonNames); err != nil {
+		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_From_ClientCertificateCommonName(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
 			}
-			valueClientCertificateCommonNames[indexClientCertificateCommonNames] = valueClientCertificateCommonNames1
 		}
 	}
-	destination.ClientCertificateCommonNames = valueClientCertificateCommonNames
-	var valueClientCertificateThumbprints []ClientCertificateThumbprint
+	destination.ClientCertificateThumbprints = nil
 	if source.ClientCertificateThumbprints != nil {
-		valueClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
-		for indexClientCertificateThumbprints, itemClientCertificateThumbprints := range source.ClientCertificateThumbprints {
-			var valueClientCertificateThumbprints1 ClientCertificateThumbprint
-			if err := valueClientCertificateThumbprints1.AssignProperties_From_ClientCertificateThumbprint(&itemClientCertificateThumbprints); err != nil {
+		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_From_ClientCertificateThumbprint(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
 			}
-			valueClientCertificateThumbprints[indexClientCertificateThumbprints] = valueClientCertificateThumbprints1
 		}
 	}
-	destination.ClientCertificateThumbprints = valueClientCertificateThumbprints
 	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
@@ -290,31 +272,25 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
 		}
 	}
-	var valueFabricSettings []SettingsSectionDescription
+	destination.FabricSettings = nil
 	if source.FabricSettings != nil {
-		valueFabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
-		for indexFabricSettings, itemFabricSettings := range source.FabricSettings {
-			var valueFabricSettings1 SettingsSectionDescription
-			if err := valueFabricSettings1.AssignProperties_From_SettingsSectionDescription(&itemFabricSettings); err != nil {
+		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings := range source.FabricSettings {
+			if err := destination.FabricSettings[indexFabricSettings].AssignProperties_From_SettingsSectionDescription(&source.FabricSettings[indexFabricSettings]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
 			}
-			valueFabricSettings[indexFabricSettings] = valueFabricSettings1
 		}
 	}
-	destination.FabricSettings = valueFabricSettings
 	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
-	var valueNodeTypes []NodeTypeDescription
+	destination.NodeTypes = nil
 	if source.NodeTypes != nil {
-		valueNodeTypes = make([]NodeTypeDescription, len(source.NodeTypes))
-		for indexNodeTypes, itemNodeTypes := range source.NodeTypes {
-			var valueNodeTypes1 NodeTypeDescription
-			if err := valueNodeTypes1.AssignProperties_From_NodeTypeDescription(&itemNodeTypes); err != nil {
+		destination.NodeTypes = make([]NodeTypeDescription, len(source.NodeTypes))
+		for indexNodeTypes := range source.NodeTypes {
+			if err := destination.NodeTypes[indexNodeTypes].AssignProperties_From_NodeTypeDescription(&source.NodeTypes[indexNodeTypes]); err != nil {
 				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
 			}
-			valueNodeTypes[indexNodeTypes] = valueNodeTypes1
 		}
 	}
-	destination.NodeTypes = valueNodeTypes
 	destination.ReliabilityLevel = armruntime.ConvertString[ClusterProperties_ReliabilityLevel](source.ReliabilityLevel)
 	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
@@ -586,18 +562,15 @@ type augmentConversionForSettingsSectionDescription interface {
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160901s.SettingsSectionDescription) error {
 	destination.Name = armruntime.PointerTo(source.Name)
-	var valueParameters []v20160901s.SettingsParameterDescription
+	destination.Parameters = nil
 	if source.Parameters != nil {
-		valueParameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
-		for indexParameters, itemParameters := range source.Parameters {
-			var valueParameters1 v20160901s.SettingsParameterDescription
-			if err := itemParameters.AssignProperties_To_SettingsParameterDescription(&valueParameters1); err != nil {
+		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
+		for indexParameters := range source.Parameters {
+			if err := source.Parameters[indexParameters].AssignProperties_To_SettingsParameterDescription(&destination.Parameters[indexParameters]); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			valueParameters[indexParameters] = valueParameters1
 		}
 	}
-	destination.Parameters = valueParameters
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
@@ -609,18 +582,15 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160901s.SettingsSectionDescription) error {
 	destination.Name = armruntime.Deref(source.Name)
-	var valueParameters []SettingsParameterDescription
+	destination.Parameters = nil
 	if source.Parameters != nil {
-		valueParameters = make([]SettingsParameterDescription, len(source.Parameters))
-		for indexParameters, itemParameters := range source.Parameters {
-			var valueParameters1 SettingsParameterDescription
-			if err := valueParameters1.AssignProperties_From_SettingsParameterDescription(&itemParameters); err != nil {
+		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
+		for indexParameters := range source.Parameters {
+			if err := destination.Parameters[indexParameters].AssignProperties_From_SettingsParameterDescription(&source.Parameters[indexParameters]); err != nil {
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
-			valueParameters[indexParameters] = valueParameters1
 		}
 	}
-	destination.Parameters = valueParameters
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
 		return augmented.AssignPropertiesFrom(source)

@@ -239,18 +239,15 @@ type augmentConversionForNetworkRuleSet interface {
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20220901s.NetworkRuleSet) error {
 	destination.DefaultAction = armruntime.PointerTo(string(source.DefaultAction))
-	var valueIpRules []v20220901s.IPRule
+	destination.IpRules = nil
 	if source.IpRules != nil {
-		valueIpRules = make([]v20220901s.IPRule, len(source.IpRules))
-		for indexIpRules, itemIpRules := range source.IpRules {
-			var valueIpRules1 v20220901s.IPRule
-			if err := itemIpRules.AssignProperties_To_IPRule(&valueIpRules1); err != nil {
+		destination.IpRules = make([]v20220901s.IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := source.IpRules[indexIpRules].AssignProperties_To_IPRule(&destination.IpRules[indexIpRules]); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = valueIpRules
 	destination.PropertyBag = nil
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -262,18 +259,15 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20220901s.NetworkRuleSet) error {
 	destination.DefaultAction = NetworkRuleSet_DefaultAction(armruntime.Deref(source.DefaultAction))
-	var valueIpRules []IPRule
+	destination.IpRules = nil
 	if source.IpRules != nil {
-		valueIpRules = make([]IPRule, len(source.IpRules))
-		for indexIpRules, itemIpRules := range source.IpRules {
-			var valueIpRules1 IPRule
-			if err := valueIpRules1.AssignProperties_From_IPRule(&itemIpRules); err != nil {
+		destination.IpRules = make([]IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := destination.IpRules[indexIpRules].AssignProperties_From_IPRule(&source.IpRules[indexIpRules]); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = valueIpRules
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
 		return augmented.AssignPropertiesFrom(source)

@@ -258,18 +258,15 @@ type augmentConversionForNetworkRuleSet interface {
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
-	var valueIpRules []v20230501s.IPRule
+	destination.IpRules = nil
 	if source.IpRules != nil {
-		valueIpRules = make([]v20230501s.IPRule, len(source.IpRules))
-		for indexIpRules, itemIpRules := range source.IpRules {
-			var valueIpRules1 v20230501s.IPRule
-			if err := itemIpRules.AssignProperties_To_IPRule(&valueIpRules1); err != nil {
+		destination.IpRules = make([]v20230501s.IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := source.IpRules[indexIpRules].AssignProperties_To_IPRule(&destination.IpRules[indexIpRules]); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = valueIpRules
 	destination.PropertyBag = bag
 	var asAny any = source
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
@@ -282,18 +279,15 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
-	var valueIpRules []IPRule
+	destination.IpRules = nil
 	if source.IpRules != nil {
-		valueIpRules = make([]IPRule, len(source.IpRules))
-		for indexIpRules, itemIpRules := range source.IpRules {
-			var valueIpRules1 IPRule
-			if err := valueIpRules1.AssignProperties_From_IPRule(&itemIpRules); err != nil {
+		destination.IpRules = make([]IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := destination.IpRules[indexIpRules].AssignProperties_From_IPRule(&source.IpRules[indexIpRules]); err != nil {
 				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
 			}
-			valueIpRules[indexIpRules] = valueIpRules1
 		}
 	}
-	destination.IpRules = valueIpRules
 	destination.PropertyBag = bag
 	var asAny any = destination
 	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {

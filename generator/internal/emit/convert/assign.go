@@ -83,6 +83,8 @@ func (w *assignWriter) assignDirect(dst string, dt *golang.Type, src string, st 
 		w.printf("%s = %s.Clone(%s)\n", dst, collectionPackage(dt), src)
 	case dt.Kind == model.KindObject && st.Kind == model.KindObject && !gosrc.IsRuntimeNamed(dt.Named) && st.Pointer == dt.Pointer:
 		w.assignStruct(dst, dt, src, st, what)
+	case isStructSlice(dt) && isStructSlice(st):
+		w.assignStructSlice(dst, dt, src, st, what)
 	case isCopied(dt) && dt.Pointer:
 		w.printf("%s = %s.DeepCopy()\n", dst, src)
 	case isCopied(dt) && !st.Pointer:
@@ -91,6 +93,21 @@ func (w *assignWriter) assignDirect(dst string, dt *golang.Type, src string, st 
 		return false
 	}
 	return true
+}
+
+// isStructSlice reports whether t is a slice of generated structs (not pointers).
+func isStructSlice(t *golang.Type) bool {
+	return !t.Pointer && t.Kind == model.KindArray && t.Elem != nil && !t.Elem.Pointer &&
+		t.Elem.Kind == model.KindObject && !gosrc.IsRuntimeNamed(t.Elem.Named)
+}
+
+// assignStructSlice writes the conversion of a slice of structs, element by
+// element in place.
+func (w *assignWriter) assignStructSlice(dst string, dt *golang.Type, src string, st *golang.Type, what string) {
+	index := w.fresh("index")
+	w.printf("%s = nil\nif %s != nil {\n%s = make(%s, len(%s))\nfor %s := range %s {\n", dst, src, dst, w.dstType(dt), src, index, src)
+	w.assignInto(dst+"["+index+"]", dt.Elem, src+"["+index+"]", st.Elem, what)
+	w.printf("}\n}\n")
 }
 
 // isCopied reports whether values of t are copied by their DeepCopy methods:
