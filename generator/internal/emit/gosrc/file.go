@@ -9,8 +9,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"go/scanner"
-	"go/token"
 	"maps"
 	"sort"
 	"strconv"
@@ -114,7 +112,9 @@ func NewModuleFile(pkg string, m *Module) *File {
 
 // Write appends t, filled with data, to the body.
 func (g *File) Write(t *template.Template, data any) {
-	g.Body.WriteString(Fill(t, data))
+	if err := t.Execute(&g.Body, data); err != nil {
+		panic("emit: filling a template: " + err.Error())
+	}
 }
 
 func (g *File) Printf(format string, args ...any) {
@@ -200,34 +200,97 @@ func importPath(line string) string {
 }
 
 // selectorNames returns the names used as the left side of a selector (x in x.y)
-// anywhere in the body: the candidates for imported package names. It scans
-// tokens rather than parsing (the file is parsed once, by the formatter): an
-// identifier followed by a period and a name, and not itself selected.
+// anywhere in the body: the candidates for imported package names. It reads the
+// body once, byte by byte, skipping comments and literals (parsing it, or even
+// scanning it into tokens, was a large part of the generator's time): an
+// identifier not itself selected (no period before it), followed by a period
+// and an identifier.
 func selectorNames(body string) (map[string]bool, error) {
-	var s scanner.Scanner
-	var failed error
-	fset := token.NewFileSet()
-	s.Init(fset.AddFile("", fset.Base(), len(body)), []byte(body), func(pos token.Position, msg string) {
-		if failed == nil {
-			failed = fmt.Errorf("%s: %s", pos, msg)
-		}
-	}, 0)
-	type scanned struct {
-		tok token.Token
-		lit string
-	}
-	var last [3]scanned // the three tokens before the current one, oldest first
 	names := map[string]bool{}
-	for {
-		_, tok, lit := s.Scan()
-		if tok == token.EOF {
-			return names, failed
+	var before byte // the last byte of the previous token
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && strings.HasPrefix(body[i:], "//"):
+			i = skipTo(body, i, "\n")
+		case c == '/' && strings.HasPrefix(body[i:], "/*"):
+			end := strings.Index(body[i+2:], "*/")
+			if end < 0 {
+				return nil, fmt.Errorf("offset %d: comment not terminated", i)
+			}
+			i += end + 4
+		case c == '"' || c == '\'' || c == '`':
+			end, err := skipQuoted(body, i)
+			if err != nil {
+				return nil, err
+			}
+			i, before = end, c
+		case isIdentByte(c) && !isDigit(c):
+			start := i
+			for i < len(body) && isIdentByte(body[i]) {
+				i++
+			}
+			if before != '.' && selects(body, i) {
+				names[body[start:i]] = true
+			}
+			before = 'a'
+		case isDigit(c):
+			for i < len(body) && (isIdentByte(body[i]) || body[i] == '.') {
+				i++
+			}
+			before = '0'
+		default:
+			i, before = i+1, c
 		}
-		if tok == token.IDENT && last[2].tok == token.PERIOD && last[1].tok == token.IDENT && last[0].tok != token.PERIOD {
-			names[last[1].lit] = true
-		}
-		last[0], last[1], last[2] = last[1], last[2], scanned{tok, lit}
 	}
+	return names, nil
+}
+
+// selects reports whether the identifier ending at i is followed by a period
+// and an identifier (x.y, or x. and y on the next line).
+func selects(body string, i int) bool {
+	for i < len(body) && (body[i] == ' ' || body[i] == '\t') {
+		i++
+	}
+	if i >= len(body) || body[i] != '.' {
+		return false
+	}
+	for i++; i < len(body) && (body[i] == ' ' || body[i] == '\t' || body[i] == '\n' || body[i] == '\r'); i++ {
+	}
+	return i < len(body) && isIdentByte(body[i]) && !isDigit(body[i])
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// skipTo returns the index of the first end at or after i, or len(body).
+func skipTo(body string, i int, end string) int {
+	if n := strings.Index(body[i:], end); n >= 0 {
+		return i + n
+	}
+	return len(body)
+}
+
+// skipQuoted returns the index after the string, raw string or rune literal
+// starting at i.
+func skipQuoted(body string, i int) (int, error) {
+	quote := body[i]
+	for j := i + 1; j < len(body); j++ {
+		switch c := body[j]; {
+		case c == '\\' && quote != '`':
+			j++
+		case c == quote:
+			return j + 1, nil
+		case c == '\n' && quote != '`':
+			return 0, fmt.Errorf("offset %d: literal not terminated", i)
+		}
+	}
+	return 0, fmt.Errorf("offset %d: literal not terminated", i)
 }
 
 func numbered(source string) string {

@@ -18,3 +18,25 @@ func TestImportsFollowSelectors(t *testing.T) {
 		t.Errorf("imports of\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Selectors count only outside comments and literals, and only their first name.
+func TestSelectorNames(t *testing.T) {
+	body := "// fmt.Println in a comment\n/* time.Now */ x := \"strings.Cut\" + `os.Exit` + string('.')\n" +
+		"y := a.b.c; z := w.(T); n := 1.5e3\nm := p.\n\tq()\nv := r .s\n"
+	got, err := selectorNames(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"a": true, "p": true, "r": true}
+	if len(got) != len(want) {
+		t.Errorf("selectorNames = %v, want %v", got, want)
+	}
+	for name := range want {
+		if !got[name] {
+			t.Errorf("selectorNames = %v, want %v", got, want)
+		}
+	}
+	if _, err := selectorNames("x := \"open\n"); err == nil {
+		t.Error("an unterminated string is not an error")
+	}
+}
