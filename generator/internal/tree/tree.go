@@ -34,6 +34,9 @@ func Write(dir string, files Files) error {
 	for _, path := range ordered {
 		delete(stale, path)
 	}
+	if err := makeDirs(dir, ordered); err != nil {
+		return err
+	}
 	errs := make([]error, len(ordered))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, writers)
@@ -65,10 +68,23 @@ func writeFile(full string, data []byte) error {
 	} else if err == nil && !layout.IsGenerated(existing) {
 		return fmt.Errorf("%s exists and was not generated; refusing to overwrite it", full)
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return err
-	}
 	return os.WriteFile(full, data, 0o644)
+}
+
+// makeDirs creates the directories of paths under dir, each once.
+func makeDirs(dir string, paths []string) error {
+	made := map[string]bool{}
+	for _, path := range paths {
+		parent := filepath.Dir(filepath.Join(dir, filepath.FromSlash(path)))
+		if made[parent] {
+			continue
+		}
+		if err := os.MkdirAll(parent, 0o755); err != nil {
+			return err
+		}
+		made[parent] = true
+	}
+	return nil
 }
 
 // Diff lists the differences between the generated files under dir and files:
