@@ -45,17 +45,11 @@ func ConvertFromHub(spoke StatelessConvertible, hub conversion.Hub) error {
 	if err := spoke.StatelessConvertFrom(hub); err != nil {
 		return err
 	}
-	setAnnotation(spoke, "")
 	lossless, err := representsAll(spoke, hub)
-	if err != nil || lossless {
-		return err
-	}
-	carried, err := payload(hub)
 	if err != nil {
 		return err
 	}
-	setAnnotation(spoke, string(carried))
-	return nil
+	return carry(spoke, hub, lossless)
 }
 
 // ConvertFromHubVia is ConvertFromHub for a spoke whose own storage variant is
@@ -64,24 +58,26 @@ func ConvertFromHub(spoke StatelessConvertible, hub conversion.Hub) error {
 // hub, which saves converting the spoke back through every storage version:
 // the storage versions convert among themselves without loss, so the spoke
 // represents all of the hub exactly when it represents all of its V.
-func ConvertFromHubVia[PS StatelessConvertible, V any, PV interface {
-	*V
-	KubernetesResource
-}](spoke PS, hub conversion.Hub, from, to func(PS, PV) error, next func(PV, conversion.Hub) error) error {
-	staged, err := stageFromHub(hub, next)
+func ConvertFromHubVia[PS StatelessConvertible, V any](spoke PS, hub conversion.Hub, from, to func(PS, *V) error, next func(*V, conversion.Hub) error) error {
+	staged, err := stage(hub, next)
 	if err != nil {
 		return err
 	}
 	if err := from(spoke, staged); err != nil {
 		return err
 	}
-	setAnnotation(spoke, "")
-	back := PV(new(V))
+	back := new(V)
 	if err := to(spoke, back); err != nil {
 		return fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
 	}
-	if equality.Semantic.DeepEqual(staged.GetSpec(), back.GetSpec()) &&
-		equality.Semantic.DeepEqual(staged.GetStatus(), back.GetStatus()) {
+	return carry(spoke, hub, sameSpecAndStatus(staged, back))
+}
+
+// carry records hub's spec and status in spoke's CarriedAnnotation, or removes
+// the annotation when the spoke lost nothing of the hub.
+func carry(spoke metav1.Object, hub conversion.Hub, lossless bool) error {
+	if lossless {
+		setAnnotation(spoke, "")
 		return nil
 	}
 	carried, err := payload(hub)
@@ -92,22 +88,13 @@ func ConvertFromHubVia[PS StatelessConvertible, V any, PV interface {
 	return nil
 }
 
-// stageFromHub returns hub as a PV: itself when it is one, else converted by next.
-func stageFromHub[V any, PV interface {
-	*V
-	KubernetesResource
-}](hub conversion.Hub, next func(PV, conversion.Hub) error) (PV, error) {
-	if staged, ok := hub.(PV); ok {
-		return staged, nil
-	}
-	staged := PV(new(V))
-	if next == nil {
-		return nil, fmt.Errorf("cannot convert %T to %T: not the hub", hub, staged)
-	}
-	if err := next(staged, hub); err != nil {
-		return nil, fmt.Errorf("converting %T to %T: %w", hub, staged, err)
-	}
-	return staged, nil
+// sameSpecAndStatus reports whether a and b, both KubernetesResources, have
+// semantically equal specs and statuses; anything else is not the same.
+func sameSpecAndStatus(a, b any) bool {
+	first, ok := a.(KubernetesResource)
+	second, ok2 := b.(KubernetesResource)
+	return ok && ok2 && equality.Semantic.DeepEqual(first.GetSpec(), second.GetSpec()) &&
+		equality.Semantic.DeepEqual(first.GetStatus(), second.GetStatus())
 }
 
 // representsAll reports whether spoke, converted back to a new hub, gives hub's
@@ -117,13 +104,10 @@ func representsAll(spoke StatelessConvertible, hub conversion.Hub) (bool, error)
 	if err := spoke.StatelessConvertTo(back); err != nil {
 		return false, fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
 	}
-	want, wantOK := hub.(KubernetesResource)
-	got, gotOK := back.(KubernetesResource)
-	if !wantOK || !gotOK {
+	if _, ok := hub.(KubernetesResource); !ok {
 		return sameThroughJSON(spoke, hub)
 	}
-	return equality.Semantic.DeepEqual(want.GetSpec(), got.GetSpec()) &&
-		equality.Semantic.DeepEqual(want.GetStatus(), got.GetStatus()), nil
+	return sameSpecAndStatus(hub, back), nil
 }
 
 // sameThroughJSON reports whether spoke, as a client receives it (through
@@ -241,6 +225,12 @@ func decodeCarried(spoke StatelessConvertible, hub conversion.Hub, data string) 
 // payload returns the JSON of object's spec and status, the part conversions
 // change (the metadata is copied as it is).
 func payload(object kruntime.Object) ([]byte, error) {
+	if r, ok := object.(KubernetesResource); ok { // encoded once, not the whole object and back
+		return json.Marshal(struct {
+			Spec   any `json:"spec"`
+			Status any `json:"status"`
+		}{r.GetSpec(), r.GetStatus()})
+	}
 	fields, err := fieldsOf(object)
 	if err != nil {
 		return nil, err

@@ -25,17 +25,28 @@ func StepTo[S, N, D any](source *S, destination D, assign func(*S, *N) error, ne
 // converts from source first (next), or, when next is nil (N is the hub),
 // fails.
 func StepFrom[S, N, D any](destination *S, source D, assign func(*S, *N) error, next func(*N, D) error) error {
+	staged, err := stage(source, next)
+	if err != nil {
+		return err
+	}
+	return assign(destination, staged)
+}
+
+// stage returns source when it is an N, else a new N converted from source by
+// next, or, when next is nil (N is the hub, which only itself converts to), an
+// error.
+func stage[N, D any](source D, next func(*N, D) error) (*N, error) {
 	if n, ok := any(source).(*N); ok {
-		return assign(destination, n)
+		return n, nil
 	}
+	staged := new(N)
 	if next == nil {
-		return fmt.Errorf("cannot convert %T to %T: not the hub %T", source, destination, new(N))
+		return nil, fmt.Errorf("cannot convert %T to %T: not the hub", source, staged)
 	}
-	var staged N
-	if err := next(&staged, source); err != nil {
-		return fmt.Errorf("converting %T to %T: %w", source, &staged, err)
+	if err := next(staged, source); err != nil {
+		return nil, fmt.Errorf("converting %T to %T: %w", source, staged, err)
 	}
-	return assign(destination, &staged)
+	return staged, nil
 }
 
 // SetStatus sets *field, a resource's status, to status: a copy when it is of

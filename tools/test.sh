@@ -58,29 +58,25 @@ else
   failed=$((failed + 1))
 fi
 
-# -count=1: the tests run the go command and armhub-gen on this tree, whose
-# files go's test cache does not track.
-echo "== the release tool (release/, a module outside the workspace): gofmt, vet, tests"
-if [ -z "$(gofmt -l release)" ] && (cd release && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...); then
-  passed=$((passed + 1))
-else
-  gofmt -l release
-  failed=$((failed + 1))
-fi
+# own_module DIR: gofmt, vet and test a Go module kept outside go.work.
+# -count=1: the release tool's tests run the go command and armhub-gen on this
+# tree, whose files go's test cache does not track.
+own_module() {
+  local unformatted
+  unformatted=$(gofmt -l "$1")
+  [ -z "$unformatted" ] || echo "not gofmt-clean: $unformatted"
+  [ -z "$unformatted" ] && (cd "$1" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...)
+}
 
-echo "== the remote cache stand-in (tools/bazel-remote, its own module): gofmt, vet, tests"
-if [ -z "$(gofmt -l tools/bazel-remote)" ] && (cd tools/bazel-remote && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...); then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
-
-echo "== the benchmarks' Go half (tools/bench/benchtool, its own module): gofmt, vet, tests"
-if [ -z "$(gofmt -l tools/bench/benchtool)" ] && (cd tools/bench/benchtool && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...); then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+for module in "release:the release tool" "tools/bazel-remote:the remote cache stand-in" \
+              "tools/bench/benchtool:the benchmarks' Go half"; do
+  echo "== ${module#*:} (${module%%:*}, a module outside the workspace): gofmt, vet, tests"
+  if own_module "${module%%:*}"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+done
 
 echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
 if tools/release-check.sh; then

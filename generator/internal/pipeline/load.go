@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 	"path/filepath"
-	"sync"
 
 	"github.com/armhub/armhub/generator/internal/armschema"
 	"github.com/armhub/armhub/generator/internal/metadata"
@@ -47,18 +46,9 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	apis := make([]*model.APIVersion, len(names))
 	notes := make([][]armschema.Note, len(names))
 	errs := make([]error, len(names))
-	slots := make(chan struct{}, max(opts.Workers, 1))
-	var wg sync.WaitGroup
-	for i, name := range names {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			apis[i], notes[i], errs[i] = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, name))))
-		}()
-	}
-	wg.Wait()
+	forEach(len(names), opts.Workers, func(i int) {
+		apis[i], notes[i], errs[i] = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, names[i]))))
+	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)

@@ -258,12 +258,8 @@ func (w *assignWriter) convert(src string, st, dt *golang.Type, what string) str
 		w.printf("%s = %s(%s)\n", out, w.dstType(dt), src)
 	case dt.Kind == model.KindAny || gosrc.IsRuntimeNamed(dt.Named):
 		w.printf("%s.DeepCopyInto(&%s)\n", src, out)
-	case w.hostIsSource:
-		name := w.linkName(w.source, st.Named, w.dest, dt.Named)
-		w.printf("if err := %s.AssignProperties_To_%s(&%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, name, out, what)
 	default:
-		name := w.linkName(w.dest, dt.Named, w.source, st.Named)
-		w.printf("if err := %s.AssignProperties_From_%s(&%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", out, name, src, what)
+		w.assignInto(out, dt, src, st, what)
 	}
 	return out
 }

@@ -58,16 +58,24 @@ func (l level) args(name string) gosrc.Args {
 // the hub, so a step can only check for it when next is the hub. The methods'
 // names are l's with prefix.
 func writeStepRoute(s *gosrc.Scope, l level, r *golang.Resource, next side, prefix string) {
-	name := l.typeName(r)
-	nextIsHub := next.version == s.Module.Graph.Hubs[r.Kind]
-	a := l.args(name)
-	a["Next"] = s.Qualifier(next.version, next.pkg) + name
+	a := stepArgs(s, l, r, next)
 	a["Prefix"] = prefix
-	a["NextTo"], a["NextFrom"] = "(*"+a["Next"].(string)+")."+l.to, "(*"+a["Next"].(string)+")."+l.from
-	if l.needsHub && nextIsHub { // only the hub itself converts to the hub
+	s.File.Write(stepRouteCode, a)
+}
+
+// stepArgs returns the template args of l's conversions of r by way of next:
+// the next type and, as NextTo and NextFrom, next's conversions of level l, or
+// "nil" at the resource level when next is the hub (only the hub itself
+// converts to the hub).
+func stepArgs(s *gosrc.Scope, l level, r *golang.Resource, next side) gosrc.Args {
+	name := l.typeName(r)
+	a := l.args(name)
+	nextType := s.Qualifier(next.version, next.pkg) + name
+	a["Next"], a["NextTo"], a["NextFrom"] = nextType, "(*"+nextType+")."+l.to, "(*"+nextType+")."+l.from
+	if l.needsHub && next.version == s.Module.Graph.Hubs[r.Kind] {
 		a["NextTo"], a["NextFrom"] = "nil", "nil"
 	}
-	s.File.Write(stepRouteCode, a)
+	return a
 }
 
 var stepRouteCode = gosrc.Code(`
@@ -88,13 +96,7 @@ func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
 func writeCarryRoute(s *gosrc.Scope, l level, r *golang.Resource) {
 	next := side{s.Version, conversion.StorageSide}
 	writeStepRoute(s, l, r, next, "Stateless")
-	a := l.args(l.typeName(r))
-	a["Next"] = s.Qualifier(next.version, next.pkg) + r.Kind
-	a["NextFrom"] = "(*" + a["Next"].(string) + ").ConvertFrom"
-	if next.version == s.Module.Graph.Hubs[r.Kind] {
-		a["NextFrom"] = "nil"
-	}
-	s.File.Write(carryRouteCode, a)
+	s.File.Write(carryRouteCode, stepArgs(s, l, r, next))
 }
 
 var carryRouteCode = gosrc.Code(`

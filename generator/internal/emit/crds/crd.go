@@ -122,17 +122,11 @@ type printerColumn struct {
 	JSONPath string `json:"jsonPath" yaml:"jsonPath"`
 }
 
-// CRD returns the YAML of the CRD of the resource kind over versions, which must
-// be in the order to list them, converted by webhook. Its annotation
-// lifecycle.Annotation holds the lifecycle of every spoke it lists ("{}" when
-// it lists none).
-func CRD(group, kind string, versions []Version, webhook Webhook) ([]byte, error) {
-	data, _, err := Render(group, kind, versions, webhook)
-	return data, err
-}
-
-// Render returns what CRD does, and its size as compact JSON (JSONSize of the
-// YAML, without reading it back).
+// Render returns the YAML of the CRD of the resource kind over versions, which
+// must be in the order to list them, converted by webhook, and its size as
+// compact JSON (what JSONSize measures, without reading the YAML back). Its
+// annotation lifecycle.Annotation holds the lifecycle of every spoke it lists
+// ("{}" when it lists none).
 func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, int, error) {
 	plural := naming.Lower(naming.Plural(kind))
 	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}

@@ -19,7 +19,7 @@ func TestOneVersionGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert/things", Port: 8443, Certificate: "things/things-cert"}
-	crd, err := CRD(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true}}, webhook)
+	crd, _, err := Render(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true}}, webhook)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,7 +136,11 @@ func brackets(line string) (opens, closes, leading int) {
 				return opens, closes, leading
 			}
 		case '"', '\'', '`':
-			i = skipLiteral(line, i)
+			end, err := skipQuoted(line, i)
+			if err != nil { // the literal runs past the line
+				return opens, closes, leading
+			}
+			i = end - 1
 		case '(', '[', '{':
 			opens++
 		case ')', ']', '}':
@@ -149,20 +153,4 @@ func brackets(line string) (opens, closes, leading int) {
 		atStart = false
 	}
 	return opens, closes, leading
-}
-
-// skipLiteral returns the index of the quote closing the literal opened at i.
-func skipLiteral(line string, i int) int {
-	quote := line[i]
-	for j := i + 1; j < len(line); j++ {
-		switch line[j] {
-		case '\\':
-			if quote != '`' {
-				j++
-			}
-		case quote:
-			return j
-		}
-	}
-	return len(line)
 }
