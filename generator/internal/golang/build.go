@@ -81,7 +81,11 @@ func BuildNamed(version *model.APIVersion, resources []string, names map[string]
 // error: a Kind cannot be renamed.
 func (b *builder) claimResource(r *model.Resource) error {
 	kind := b.kind(r.Name)
-	claims := [][2]string{{r.Name + "/kind", kind}, {r.Spec, kind + "_Spec"}, {r.Name + "/status", kind + "_Status"}}
+	status := r.Status
+	if status == "" {
+		status = r.Name + "/status"
+	}
+	claims := [][2]string{{r.Name + "/kind", kind}, {r.Spec, kind + "_Spec"}, {status, kind + "_Status"}}
 	for _, c := range claims {
 		if err := b.claim(c[0], c[1], r.Source); err != nil {
 			return err
@@ -89,6 +93,7 @@ func (b *builder) claimResource(r *model.Resource) error {
 	}
 	b.resource[r.Name] = kind
 	b.goNames[r.Spec] = kind + "_Spec"
+	b.goNames[status] = kind + "_Status"
 	return nil
 }
 
@@ -154,14 +159,43 @@ func (b *builder) addResource(r *model.Resource) error {
 		})
 		sortFields(specStruct)
 	}
-	statusName := kind + "_Status"
-	resource.Status = &Struct{Name: statusName, Doc: fmt.Sprintf("%s is the observed state of a %s.", statusName, kind), Fields: []*Field{{
-		Name: "Conditions", JSONName: "conditions", Doc: "Conditions describe the observed state of the resource.",
-		Type: &Type{Kind: model.KindArray, Elem: &Type{Kind: model.KindObject, Named: Condition}},
-	}}}
+	if resource.Status, err = b.status(r, kind); err != nil {
+		return err
+	}
 	b.pkg.Structs = append(b.pkg.Structs, specStruct, resource.Status)
 	b.pkg.Resources = append(b.pkg.Resources, resource)
 	return nil
+}
+
+// status returns the status struct of a resource: the fields of its status
+// object, if the input describes one, and the conditions every status has.
+func (b *builder) status(r *model.Resource, kind string) (*Struct, error) {
+	name := kind + "_Status"
+	s := &Struct{Name: name, Doc: fmt.Sprintf("%s is the observed state of a %s.", name, kind)}
+	if r.Status != "" {
+		object := b.version.Objects[r.Status]
+		if object == nil {
+			return nil, model.Errorf(model.Location{File: r.Source}, "resource %s has no status object %q", r.Name, r.Status)
+		}
+		b.queued[r.Status] = true
+		converted, err := b.convertObject(object, name)
+		if err != nil {
+			return nil, err
+		}
+		if p := object.Property("conditions"); p != nil {
+			return nil, model.Errorf(model.Location{File: p.Source}, "the status of %s may not have a property %q: the generated status holds the resource's conditions there", r.Name, p.Name)
+		}
+		s.Fields, s.SchemaName, s.Source = converted.Fields, converted.SchemaName, converted.Source
+		if converted.Doc != "" {
+			s.Doc = converted.Doc
+		}
+	}
+	s.Fields = append(s.Fields, &Field{
+		Name: "Conditions", JSONName: "conditions", Doc: "Conditions describe the observed state of the resource.",
+		Type: &Type{Kind: model.KindArray, Elem: &Type{Kind: model.KindObject, Named: Condition}},
+	})
+	sortFields(s)
+	return s, nil
 }
 
 // drain converts every object and enum reachable from what was converted so far.
@@ -211,7 +245,7 @@ func (b *builder) convertProperty(p *model.Property) (*Field, error) {
 	}
 	return &Field{
 		Name: naming.GoName(p.Name), JSONName: p.Name, Doc: p.Description, Type: t,
-		Required: p.Required, Validation: p.Validation, Format: p.Type.Format,
+		Required: p.Required, Validation: p.Validation, Format: p.Type.Format, Secret: p.Secret,
 	}, nil
 }
 
@@ -287,7 +321,7 @@ func convertEnum(enum *model.Enum, goName string) (*Enum, error) {
 	if !ok {
 		return nil, model.Errorf(model.Location{File: enum.Source}, "enum %s has unknown base type %q", enum.Name, enum.Base)
 	}
-	e := &Enum{Name: goName, SchemaName: enum.Name, Doc: enum.Description, Base: base}
+	e := &Enum{Name: goName, SchemaName: enum.Name, Doc: enum.Description, Base: base, Open: enum.Open}
 	used := map[string]int{}
 	for _, value := range enum.Values {
 		constName := naming.EnumValueName(goName, value)

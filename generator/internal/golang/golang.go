@@ -55,6 +55,7 @@ type Field struct {
 	Required   bool
 	Validation model.Validation
 	Format     string
+	Secret     bool // a credential the client writes and the service never returns
 }
 
 // Type is the Go type of a field, a slice element or a map value.
@@ -73,6 +74,7 @@ type Enum struct {
 	Doc        string
 	Base       string // the Go builtin it is based on
 	Values     []EnumValue
+	Open       bool // the values are known ones of an open set: others are valid too
 }
 
 // EnumValue is one constant of an enum.

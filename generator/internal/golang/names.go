@@ -26,6 +26,9 @@ func (b *builder) nameTypes() {
 	specs := map[string]bool{}
 	for _, r := range b.version.Resources {
 		specs[r.Spec] = true
+		if r.Status != "" {
+			specs[r.Status] = true
+		}
 	}
 	var definitions, synthesized []typeName
 	add := func(name, source string) {

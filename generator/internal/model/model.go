@@ -63,7 +63,10 @@ type Property struct {
 	Type        *Type
 	Required    bool
 	Validation  Validation
-	Source      string // where the property is declared: file#/json/pointer
+	// Secret says the value is a credential a client writes and the service
+	// never returns (Swagger's x-ms-secret or format: password).
+	Secret bool
+	Source string // where the property is declared: file#/json/pointer
 }
 
 // Object is a named object type.
@@ -91,7 +94,10 @@ type Enum struct {
 	Description string
 	Base        string   // the primitive the values have
 	Values      []string // sorted; numbers and booleans as their JSON text
-	Source      string
+	// Open says the values are the known ones of an open set (Swagger's
+	// x-ms-enum with modelAsString: true): other values are valid too.
+	Open   bool
+	Source string
 }
 
 // Scope is where an ARM resource is deployed: the section of the schema file
@@ -118,7 +124,11 @@ type Resource struct {
 	OwnerExternal bool
 	Scope         Scope  // empty is read as ScopeResourceGroup
 	Spec          string // the name of the Object holding the spec properties
-	Source        string
+	// Status is the name of the Object holding what the service returns (the
+	// observed state, every property optional); empty when the input does not
+	// describe it (ARM deployment schemas), which leaves conditions only.
+	Status string
+	Source string
 }
 
 // APIVersion is one API version of a provider, with everything reachable from

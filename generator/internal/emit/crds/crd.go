@@ -251,6 +251,9 @@ func openAPIType(builtin string) string {
 
 func enumSchema(e *golang.Enum) *schema.Schema {
 	s := &schema.Schema{Type: openAPIType(e.Base), Description: e.Doc}
+	if e.Open {
+		return s
+	}
 	for _, v := range e.Values {
 		var value any
 		if err := yaml.Unmarshal([]byte(v.JSON), &value); err != nil || e.Base == "string" {

@@ -236,7 +236,7 @@ func writeEnum(g *gosrc.File, e *golang.Enum) {
 	}
 	sort.Strings(values)
 	g.Write(enumCode, gosrc.Args{"Doc": gosrc.Comment(doc, ""), "Values": "{" + strings.Join(values, ",") + "}",
-		"Name": e.Name, "Base": e.Base, "Consts": alignedConsts(e.Values)})
+		"Name": e.Name, "Base": e.Base, "Consts": alignedConsts(e.Values), "Open": e.Open})
 }
 
 // alignedConst is an enum constant with the spaces gofmt puts after its name.
@@ -257,7 +257,7 @@ func alignedConsts(values []golang.EnumValue) []alignedConst {
 }
 
 var enumCode = gosrc.Code(`
-{{.Doc}}// +kubebuilder:validation:Enum={{.Values}}
+{{.Doc}}{{if .Open}}// The constants are the known values; the service may use others.{{else}}// +kubebuilder:validation:Enum={{.Values}}{{end}}
 type {{.Name}} {{.Base}}
 {{- if .Consts}}
 
