@@ -27,6 +27,7 @@ type Service struct {
 	Group     string     `yaml:"group"`     // the Kubernetes API group
 	Module    Module     `yaml:"module"`    // the generated Go module
 	Schemas   string     `yaml:"schemas"`   // the schema root, relative to the file
+	Input     Input      `yaml:"input"`     // the schemas' format (ARM deployment schemas unless said)
 	Now       *time.Time `yaml:"now"`       // the instant lifecycles are evaluated at
 	Resources []string   `yaml:"resources"` // the resources to generate; empty means all
 	Versions  []Version  `yaml:"versions"`
@@ -278,7 +279,7 @@ var (
 )
 
 func (s *Service) check(lines *lineFinder) error {
-	checks := []func(*lineFinder) error{s.checkHeader, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook, s.checkCRDs}
+	checks := []func(*lineFinder) error{s.checkHeader, s.checkInput, s.checkVersions, s.checkRenames, s.checkRenameChains, s.checkRemovals, s.checkWebhook, s.checkCRDs}
 	for _, check := range checks {
 		if err := check(lines); err != nil {
 			return err
