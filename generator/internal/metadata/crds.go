@@ -7,6 +7,7 @@ package metadata
 //	  maxBytes: 262144        # the budget of each CRD as compact JSON
 //	  storageVersions: stored # all (the default) or stored
 //	  stored: ["2021-01-01"]  # with stored: the versions objects may be stored at
+//	  descriptions: newest    # newest (the default), all or none
 type CRDs struct {
 	// MaxBytes is the budget of each CRD, measured as compact JSON (what etcd
 	// stores, and what client-side kubectl apply keeps in an annotation).
@@ -21,6 +22,11 @@ type CRDs struct {
 	// stored at: the hubs of this and of earlier releases. Only with
 	// StorageStored.
 	Stored []string `yaml:"stored"`
+	// Descriptions says which versions' schemas keep their descriptions
+	// (what kubectl explain shows): DescriptionsNewest (the default) the newest
+	// served spoke's only, DescriptionsAll every version's, DescriptionsNone
+	// none. Descriptions are most of a large CRD's bytes.
+	Descriptions string `yaml:"descriptions"`
 
 	Line        int   `yaml:"-"` // the line of "crds" (0 when absent)
 	StoredLine  int   `yaml:"-"` // the line of "stored"
@@ -31,6 +37,11 @@ type CRDs struct {
 const (
 	StorageAll      = "all"
 	StorageStored   = "stored"
+
+	DescriptionsNewest = "newest"
+	DescriptionsAll    = "all"
+	DescriptionsNone   = "none"
+
 	DefaultMaxBytes = 262144  // what client-side kubectl apply accepts (its annotation limit)
 	EtcdMaxBytes    = 1572864 // 1.5 MiB, the largest object etcd stores
 )
@@ -68,6 +79,13 @@ func (s *Service) checkCRDs(lines *lineFinder) error {
 	case StorageAll, StorageStored:
 	default:
 		return s.errorf(lines.find("crds", "storageVersions"), "crds.storageVersions %q is not %q or %q", c.StorageVersions, StorageAll, StorageStored)
+	}
+	switch c.Descriptions {
+	case "":
+		c.Descriptions = DescriptionsNewest
+	case DescriptionsNewest, DescriptionsAll, DescriptionsNone:
+	default:
+		return s.errorf(lines.find("crds", "descriptions"), "crds.descriptions %q: expected %q, %q or %q", c.Descriptions, DescriptionsNewest, DescriptionsAll, DescriptionsNone)
 	}
 	if lines.node("crds", "maxBytes") == nil {
 		c.MaxBytes = DefaultMaxBytes

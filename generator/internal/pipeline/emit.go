@@ -272,6 +272,7 @@ func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
 		}
 	}
 	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
+	crds.KeepDescriptions(listed, policy.Descriptions)
 	return listed
 }
 

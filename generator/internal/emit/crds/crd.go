@@ -31,6 +31,9 @@ type Version struct {
 	// Lifecycle is a spoke's lifecycle, for the CRD's lifecycle annotation
 	// (lifecycle.Annotation); nil for a storage variant.
 	Lifecycle lifecycle.Lifecycle
+	// Descriptions keeps the descriptions in the version's schema (see
+	// KeepDescriptions).
+	Descriptions bool
 }
 
 type crd struct {
@@ -157,10 +160,14 @@ func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, in
 		if resource == nil {
 			return nil, 0, fmt.Errorf("CRD %s: version %s has no resource %s", doc.Metadata.Name, v.Name, kind)
 		}
+		openAPI := resourceSchema(v.Package, resource)
+		if !v.Descriptions {
+			dropDescriptions(openAPI)
+		}
 		doc.Spec.Versions = append(doc.Spec.Versions, crdVersion{
 			Name: v.Name, Served: v.Served, Storage: v.Storage,
 			Deprecated: v.Deprecated, DeprecationWarning: v.DeprecationWarning,
-			Schema:       crdValidation{OpenAPIV3Schema: resourceSchema(v.Package, resource)},
+			Schema:       crdValidation{OpenAPIV3Schema: openAPI},
 			Subresources: map[string]any{"status": map[string]any{}},
 			AdditionalPrinterColumns: []printerColumn{{Name: "Ready", Type: "string",
 				JSONPath: ".status.conditions[?(@.type=='Ready')].status"}},
@@ -201,6 +208,19 @@ func resourceSchema(pkg *golang.Package, r *golang.Resource) *schema.Schema {
 			"status":     structSchema(pkg, r.Status),
 		},
 	}
+}
+
+// dropDescriptions removes every description from s and the schemas in it.
+func dropDescriptions(s *schema.Schema) {
+	if s == nil {
+		return
+	}
+	s.Description = ""
+	for _, p := range s.Properties {
+		dropDescriptions(p)
+	}
+	dropDescriptions(s.Items)
+	dropDescriptions(s.AdditionalProperties)
 }
 
 func structSchema(pkg *golang.Package, s *golang.Struct) *schema.Schema {

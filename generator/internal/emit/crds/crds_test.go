@@ -19,7 +19,7 @@ func TestOneVersionGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert/things", Port: 8443, Certificate: "things/things-cert"}
-	crd, _, err := Render(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true}}, webhook)
+	crd, _, err := Render(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true, Descriptions: true}}, webhook)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +49,7 @@ func TestServiceGolden(t *testing.T) {
 			v := g.Versions[i]
 			versions = append(versions, SpokeVersion(v.Spoke, lifecycles[i]), StorageVersion(v.Storage, lifecycles[i], i == g.Hubs[kind]))
 		}
+		KeepDescriptions(versions, "newest")
 		data, size, err := Render(emittest.Group, kind, versions, webhook)
 		if err != nil {
 			t.Fatal(err)
@@ -99,5 +100,55 @@ func TestJSONSize(t *testing.T) {
 	}
 	if want := len(`{"kind":"CustomResourceDefinition","spec":{"versions":[{"name":"v1"}]}}`); size != want {
 		t.Errorf("size %d, want %d", size, want)
+	}
+}
+
+// Descriptions stay in the newest served spoke's schema only ("newest"), in
+// every version's ("all") or in none; a version without them has no
+// description anywhere in its schema.
+func TestKeepDescriptions(t *testing.T) {
+	g := emittest.Graph()
+	expired := lifecycle.Lifecycle{{Classification: lifecycle.Expired}}
+	supported := lifecycle.Lifecycle{{Classification: lifecycle.Supported}}
+	var versions []Version
+	for i, v := range g.Versions {
+		l := Lifecycle{supported, lifecycle.Status{Classification: lifecycle.Supported}}
+		if i == len(g.Versions)-1 {
+			l = Lifecycle{expired, lifecycle.Status{Classification: lifecycle.Expired}}
+		}
+		versions = append(versions, SpokeVersion(v.Spoke, l), StorageVersion(v.Storage, l, false))
+	}
+	kept := func(policy string) []string {
+		listed := append([]Version(nil), versions...)
+		KeepDescriptions(listed, policy)
+		var names []string
+		for _, v := range listed {
+			if v.Descriptions {
+				names = append(names, v.Name)
+			}
+		}
+		return names
+	}
+	newestServed := versions[len(versions)-4].Name // the last version expired: its spoke is not served
+	if got := kept("newest"); len(got) != 1 || got[0] != newestServed {
+		t.Errorf("newest keeps %v, want [%s]", got, newestServed)
+	}
+	if got := kept("all"); len(got) != len(versions) {
+		t.Errorf("all keeps %v, want all %d versions", got, len(versions))
+	}
+	if got := kept("none"); len(got) != 0 {
+		t.Errorf("none keeps %v", got)
+	}
+	one := []Version{{Name: "v1", Package: versions[0].Package, Served: true, Storage: true}}
+	data, _, err := Render(emittest.Group, g.Kinds()[0], one, Webhook{Certificate: "x/y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "description:") {
+		t.Errorf("a version without descriptions still has some:\n%s", data)
+	}
+	one[0].Descriptions = true
+	if data, _, _ = Render(emittest.Group, g.Kinds()[0], one, Webhook{Certificate: "x/y"}); !strings.Contains(string(data), "description:") {
+		t.Errorf("a version keeping descriptions has none")
 	}
 }

@@ -86,3 +86,24 @@ func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool)
 	}
 	return out
 }
+
+// KeepDescriptions marks which of a CRD's versions keep the descriptions in
+// their schemas: all of them (all), none, or only the newest served spoke
+// (newest; storage variants are never read by people), so that kubectl
+// explain helps where people write while the CRD stays small.
+func KeepDescriptions(versions []Version, policy string) {
+	newest := -1
+	for i, v := range versions {
+		switch policy {
+		case "all":
+			versions[i].Descriptions = true
+		case "newest":
+			if v.Lifecycle != nil && v.Served && (newest < 0 || v.Name > versions[newest].Name) {
+				newest = i
+			}
+		}
+	}
+	if newest >= 0 {
+		versions[newest].Descriptions = true
+	}
+}
