@@ -46,6 +46,7 @@ type options struct {
 	json        bool
 	strict      bool
 	report      bool
+	inputs      bool
 	workers     int
 	cpuprofile  string
 	memoryLimit int64
@@ -75,6 +76,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's lifecycle, classification and next transition (a table), then stop")
 	flags.BoolVar(&o.json, "json", false, "with -lifecycles: print JSON (see README.md) instead of a table")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
+	flags.BoolVar(&o.inputs, "list-inputs", false, "after generating, print the schema files read (relative to the schema root), one a line")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
 	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
@@ -152,6 +154,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if err := reportRemovals(stdout, o, result); err != nil {
 		return err
+	}
+	if o.inputs {
+		fmt.Fprintln(stdout, strings.Join(result.Inputs, "\n"))
 	}
 	outputs := map[string]map[string][]byte{o.out: result.Files}
 	if o.suite != "" {

@@ -15,6 +15,7 @@
 package pipeline
 
 import (
+	"slices"
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/augment"
@@ -67,6 +68,7 @@ type Result struct {
 	Conformance gosrc.Files // the conformance suite, relative to its package directory
 	Removals    []Removal   // every property that disappears between versions
 	Notes       []string    // what the loader approximated (file#pointer: what)
+	Inputs      []string    // the schema files read, relative to the schema root, sorted
 }
 
 // Unassessed returns how many removals the metadata has not assessed.
@@ -117,5 +119,12 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	return &Result{
 		Files: out.module, Conformance: out.suite,
 		Removals: removals(svc, graph), Notes: append(append(loaded.notes, buildNotes(spokes)...), out.notes...),
+		Inputs: sortedCopy(loaded.files),
 	}, nil
+}
+
+func sortedCopy(in []string) []string {
+	out := slices.Clone(in)
+	slices.Sort(out)
+	return out
 }
