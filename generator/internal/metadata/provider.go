@@ -41,6 +41,6 @@ func ForProvider(provider, root string) (*Service, error) {
 		Webhook: Webhook{}.withDefaults(),
 		// No metadata, so no policy to meet a budget with: list every version
 		// and enforce no budget (the pipeline notes the largest CRD instead).
-		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0},
+		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0, Descriptions: DescriptionsNewest},
 	}, nil
 }
