@@ -31,25 +31,26 @@ import (
 )
 
 type options struct {
-	metadata    string
-	provider    string
-	schemas     string
-	out         string
-	root        string
-	print       string
-	suite       string
-	handwritten string
-	now         string
-	check       bool
-	external    bool
-	lifecycles  bool
-	json        bool
-	strict      bool
-	report      bool
-	inputs      bool
-	workers     int
-	cpuprofile  string
-	memoryLimit int64
+	metadata     string
+	provider     string
+	schemas      string
+	out          string
+	root         string
+	print        string
+	suite        string
+	handwritten  string
+	now          string
+	check        bool
+	external     bool
+	lifecycles   bool
+	json         bool
+	strict       bool
+	report       bool
+	inputs       bool
+	descriptions string
+	workers      int
+	cpuprofile   string
+	memoryLimit  int64
 }
 
 func main() {
@@ -76,6 +77,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's lifecycle, classification and next transition (a table), then stop")
 	flags.BoolVar(&o.json, "json", false, "with -lifecycles: print JSON (see README.md) instead of a table")
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
+	flags.StringVar(&o.descriptions, "crd-descriptions", "", "which versions' CRD schemas keep descriptions (newest, all or none); overrides the metadata's crds.descriptions")
 	flags.BoolVar(&o.inputs, "list-inputs", false, "after generating, print the schema files read (relative to the schema root), one a line")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
@@ -126,6 +128,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if o.print != "" {
 		return printFields(stdout, svc, o.print)
+	}
+	if err := overrideDescriptions(svc, o.descriptions); err != nil {
+		return err
 	}
 	if o.root != "" {
 		o.out = filepath.Join(o.root, filepath.FromSlash(layout.ModuleDir(svc.Name)))
@@ -306,4 +311,17 @@ func startProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("-cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); file.Close() }, nil
+}
+
+// overrideDescriptions sets the service's crds.descriptions from
+// -crd-descriptions, when given.
+func overrideDescriptions(svc *metadata.Service, policy string) error {
+	switch policy {
+	case "":
+		return nil
+	case metadata.DescriptionsNewest, metadata.DescriptionsAll, metadata.DescriptionsNone:
+		svc.CRDs.Descriptions = policy
+		return nil
+	}
+	return fmt.Errorf("-crd-descriptions %q: expected %s, %s or %s", policy, metadata.DescriptionsNewest, metadata.DescriptionsAll, metadata.DescriptionsNone)
 }

@@ -17,6 +17,8 @@ type budget struct {
 	over    []string // "<path> (kind K, n versions) is N bytes"
 	largest string   // the same of the largest CRD
 	size    int
+	total   int // the bytes of every CRD, as JSON
+	count   int
 }
 
 func newBudget(svc *metadata.Service) *budget { return &budget{svc: svc} }
@@ -30,6 +32,8 @@ func (b *budget) measure(path, kind string, n int, size int) {
 	if size > b.size {
 		b.size, b.largest = size, what
 	}
+	b.total += size
+	b.count++
 }
 
 // check fails when a CRD is over budget, saying what to do.
@@ -62,7 +66,8 @@ func (b *budget) note() string {
 	if b.size > limit {
 		verdict = "OVER"
 	}
-	return fmt.Sprintf("%s: largest CRD: %s, %s the budget of %d bytes (%s)", b.svc.File, b.largest, verdict, limit, enforced)
+	return fmt.Sprintf("%s: largest CRD: %s, %s the budget of %d bytes (%s); all %d CRDs: %d bytes as JSON (descriptions: %s)",
+		b.svc.File, b.largest, verdict, limit, enforced, b.count, b.total, b.svc.CRDs.Descriptions)
 }
 
 // checkStored fails when crds.storageVersions: stored would leave a version
