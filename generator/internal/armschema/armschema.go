@@ -14,11 +14,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -101,7 +101,7 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if err := x.load(top); err != nil {
 		return nil, nil, err
 	}
-	prune(x.out)
+	jsonfile.Prune(x.out)
 	return x.out, x.notes, nil
 }
 
@@ -160,21 +160,21 @@ func readTop(file string, sections ...string) (map[string]any, error) {
 	if err != nil {
 		return nil, model.Errorf(model.Location{File: file}, "cannot read schema: %v", err)
 	}
-	v, err := parseJSON(file, data)
+	v, err := jsonfile.Parse(file, data)
 	if err != nil {
 		return nil, err
 	}
 	top, ok := v.(map[string]any)
 	if !ok {
-		return nil, model.Errorf(model.Location{File: file}, "expected a JSON object at the top level, found %s", jsonKind(v))
+		return nil, model.Errorf(model.Location{File: file}, "expected a JSON object at the top level, found %s", jsonfile.Kind(v))
 	}
 	allowed := map[string]bool{"id": true, "$schema": true, "title": true, "description": true}
 	for _, s := range sections {
 		allowed[s] = true
 	}
-	for _, k := range sortedKeys(top) {
+	for _, k := range jsonfile.SortedKeys(top) {
 		if !allowed[k] {
-			return nil, model.Errorf(model.Location{File: file, Pointer: "/" + escape(k)}, "unsupported top-level key %q", k)
+			return nil, model.Errorf(model.Location{File: file, Pointer: "/" + jsonfile.Escape(k)}, "unsupported top-level key %q", k)
 		}
 	}
 	return top, nil
@@ -185,7 +185,7 @@ func newDoc(file, src string, top map[string]any) (*doc, error) {
 	if v, ok := top["definitions"]; ok {
 		defs, ok := v.(map[string]any)
 		if !ok {
-			return nil, model.Errorf(model.Location{File: file, Pointer: "/definitions"}, "expected an object of definitions, found %s", jsonKind(v))
+			return nil, model.Errorf(model.Location{File: file, Pointer: "/definitions"}, "expected an object of definitions, found %s", jsonfile.Kind(v))
 		}
 		d.defs = defs
 	}
@@ -212,7 +212,7 @@ func (x *loader) load(top map[string]any) error {
 	if err != nil {
 		return err
 	}
-	keys := sortedKeys(all)
+	keys := jsonfile.SortedKeys(all)
 	for _, k := range keys {
 		x.names.alloc(k+"_Spec", at(x.file, all[k].ptr))
 	}
@@ -231,14 +231,14 @@ func (x *loader) load(top map[string]any) error {
 // case, the first in byte order keeps its name and the others get the first
 // free suffix _1, _2, ...; each such renaming is noted.
 func (x *loader) reserveDefinitions() error {
-	for _, k := range sortedKeys(x.file.defs) {
-		key := at(x.file, "/definitions/"+escape(k))
+	for _, k := range jsonfile.SortedKeys(x.file.defs) {
+		key := at(x.file, "/definitions/"+jsonfile.Escape(k))
 		name := k
 		for i := 1; !x.names.reserve(name, key); i++ {
 			name = k + "_" + strconv.Itoa(i)
 		}
 		if name != k {
-			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + escape(k)},
+			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + jsonfile.Escape(k)},
 				"definition %q differs only in case from definition %q: its type is named %q", k, x.names.holder(k), name)
 		}
 	}
@@ -250,7 +250,7 @@ func (x *loader) checkCase(keys []string, prefix, what string) error {
 	seen := map[string]string{}
 	for _, k := range keys {
 		if other, ok := seen[strings.ToLower(k)]; ok {
-			return x.errf(x.file, prefix+escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+escape(other))
+			return x.errf(x.file, prefix+jsonfile.Escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+jsonfile.Escape(other))
 		}
 		seen[strings.ToLower(k)] = k
 	}
@@ -321,7 +321,7 @@ func (x *loader) specMembers(m *members, ptr string) error {
 	for _, p := range []string{"apiVersion", "type", "resources", "name"} {
 		delete(m.required, p)
 	}
-	for _, r := range sortedKeys(m.required) {
+	for _, r := range jsonfile.SortedKeys(m.required) {
 		if _, ok := m.decls[r]; !ok {
 			rq := m.required[r]
 			x.note(model.Location{File: rq.d.file, Pointer: rq.ptr}, "required property %q is not declared: ignored", r)
@@ -361,7 +361,7 @@ func (x *loader) owner(e *entry, all map[string]*entry) (string, bool) {
 		return parent, false
 	}
 	var matches []string
-	for _, k := range sortedKeys(all) {
+	for _, k := range jsonfile.SortedKeys(all) {
 		if strings.EqualFold(k, parent) {
 			matches = append(matches, k)
 		}
@@ -387,68 +387,6 @@ func (x *loader) errf(d *doc, ptr, format string, args ...any) error {
 // It is both the node's key and the Source of what is made from it.
 func at(d *doc, ptr string) string {
 	return d.src + "#" + ptr
-}
-
-// prune drops the objects and enums no resource reaches (those made while
-// merging property declarations, for instance).
-func prune(v *model.APIVersion) {
-	objects, enums := map[string]bool{}, map[string]bool{}
-	var visit func(t *model.Type)
-	visit = func(t *model.Type) {
-		switch t.Kind {
-		case model.KindEnum:
-			enums[t.Name] = true
-		case model.KindArray, model.KindMap:
-			visit(t.Elem)
-		case model.KindObject:
-			if objects[t.Name] {
-				return
-			}
-			objects[t.Name] = true
-			for _, p := range v.Objects[t.Name].Properties {
-				visit(p.Type)
-			}
-		}
-	}
-	for _, r := range v.Resources {
-		visit(&model.Type{Kind: model.KindObject, Name: r.Spec})
-	}
-	for name := range v.Objects {
-		if !objects[name] {
-			delete(v.Objects, name)
-		}
-	}
-	for name := range v.Enums {
-		if !enums[name] {
-			delete(v.Enums, name)
-		}
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// jsonKind names the JSON kind of a parsed value, for messages.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case nil:
-		return "null"
-	}
-	return "a number"
 }
 
 // describe returns a schema's description, or that of its only described

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -138,7 +139,7 @@ func object(t *testing.T, v *model.APIVersion, name string) *model.Object {
 	t.Helper()
 	o := v.Objects[name]
 	if o == nil {
-		t.Fatalf("no object %q; have %v", name, sortedKeys(v.Objects))
+		t.Fatalf("no object %q; have %v", name, jsonfile.SortedKeys(v.Objects))
 	}
 	return o
 }
@@ -155,7 +156,7 @@ func prop(t *testing.T, o *model.Object, name string) *model.Property {
 // checkType compares a type by its description (see typeString).
 func checkType(t *testing.T, p *model.Property, want string) {
 	t.Helper()
-	if got := typeString(p.Type); got != want {
+	if got := jsonfile.TypeString(p.Type); got != want {
 		t.Errorf("property %s: type %s, want %s", p.Name, got, want)
 	}
 }
@@ -164,7 +165,7 @@ func checkValues(t *testing.T, v *model.APIVersion, enum, base string, values ..
 	t.Helper()
 	e := v.Enums[enum]
 	if e == nil {
-		t.Fatalf("no enum %q; have %v", enum, sortedKeys(v.Enums))
+		t.Fatalf("no enum %q; have %v", enum, jsonfile.SortedKeys(v.Enums))
 	}
 	if e.Base != base || strings.Join(e.Values, "|") != strings.Join(values, "|") {
 		t.Errorf("enum %s: %s %q, want %s %q", enum, e.Base, e.Values, base, values)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -179,7 +180,7 @@ func TestAliases(t *testing.T) {
 	}
 	checkType(t, prop(t, s, "ids"), "[]string(uuid)")
 	checkType(t, prop(t, s, "via"), "object Target")
-	checkNames(t, "objects", sortedKeys(v.Objects), "Target", "things_Spec")
+	checkNames(t, "objects", jsonfile.SortedKeys(v.Objects), "Target", "things_Spec")
 }
 
 func TestAllOf(t *testing.T) {
@@ -327,16 +328,6 @@ func TestDeterministic(t *testing.T) {
 		}
 		if !reflect.DeepEqual(first, again) || !reflect.DeepEqual(n1, n2) {
 			t.Fatalf("load %d differs:\n%s\n%s", i, dump(first), dump(again))
-		}
-	}
-}
-
-func TestLowerCamel(t *testing.T) {
-	for in, want := range map[string]string{
-		"NamedScheme": "namedScheme", "VMSSExtension": "vmssExtension", "ABC": "abc", "already": "already", "A": "a", "": "",
-	} {
-		if got := lowerCamel(in); got != want {
-			t.Errorf("lowerCamel(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -3,9 +3,6 @@ package armschema
 import (
 	"strconv"
 	"strings"
-	"unicode"
-
-	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // names hands out type names, unique within an API version ignoring case
@@ -47,42 +44,4 @@ func (n *names) alloc(want, key string) string {
 		name = want + strconv.Itoa(i)
 	}
 	return name
-}
-
-// lowerCamel lowers the leading capital of name, or the leading run of
-// capitals of an acronym: "NamedScheme" -> "namedScheme", "VMSSExtension" ->
-// "vmssExtension", "ABC" -> "abc".
-func lowerCamel(name string) string {
-	runes := []rune(name)
-	n := 0
-	for n < len(runes) && unicode.IsUpper(runes[n]) {
-		n++
-	}
-	if n > 1 && n < len(runes) && unicode.IsLower(runes[n]) {
-		n-- // keep the capital that starts the next word
-	}
-	for i := 0; i < n; i++ {
-		runes[i] = unicode.ToLower(runes[i])
-	}
-	return string(runes)
-}
-
-// typeString describes a type for comparisons and messages.
-func typeString(t *model.Type) string {
-	switch t.Kind {
-	case model.KindPrimitive:
-		if t.Format != "" {
-			return t.Primitive + "(" + t.Format + ")"
-		}
-		return t.Primitive
-	case model.KindEnum:
-		return "enum " + t.Name
-	case model.KindObject:
-		return "object " + t.Name
-	case model.KindArray:
-		return "[]" + typeString(t.Elem)
-	case model.KindMap:
-		return "map[string]" + typeString(t.Elem)
-	}
-	return "any"
 }

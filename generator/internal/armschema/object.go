@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -132,10 +133,10 @@ func (x *loader) collectProperties(d *doc, n map[string]any, ptr, owner string, 
 	}
 	props, ok := v.(map[string]any)
 	if !ok {
-		return x.errf(d, ptr+"/properties", "expected properties to be an object, found %s", jsonKind(v))
+		return x.errf(d, ptr+"/properties", "expected properties to be an object, found %s", jsonfile.Kind(v))
 	}
-	for _, k := range sortedKeys(props) {
-		pptr := ptr + "/properties/" + escape(k)
+	for _, k := range jsonfile.SortedKeys(props) {
+		pptr := ptr + "/properties/" + jsonfile.Escape(k)
 		pn, err := x.asSchema(d, props[k], pptr)
 		if err != nil {
 			return err
@@ -152,12 +153,12 @@ func (x *loader) collectRequired(d *doc, n map[string]any, ptr, _ string, m *mem
 	}
 	list, ok := v.([]any)
 	if !ok {
-		return x.errf(d, ptr+"/required", "expected required to be an array, found %s", jsonKind(v))
+		return x.errf(d, ptr+"/required", "expected required to be an array, found %s", jsonfile.Kind(v))
 	}
 	for i, r := range list {
 		s, ok := r.(string)
 		if !ok {
-			return x.errf(d, ptr+"/required/"+strconv.Itoa(i), "expected a property name, found %s", jsonKind(r))
+			return x.errf(d, ptr+"/required/"+strconv.Itoa(i), "expected a property name, found %s", jsonfile.Kind(r))
 		}
 		m.required[s] = place{d: d, ptr: ptr + "/required"}
 	}
@@ -228,7 +229,7 @@ func (x *loader) collectExtra(d *doc, n map[string]any, ptr, _ string, m *member
 	case map[string]any:
 		e.node = v
 	default:
-		return x.errf(d, e.ptr, "expected additionalProperties to be a boolean or a schema, found %s", jsonKind(v))
+		return x.errf(d, e.ptr, "expected additionalProperties to be a boolean or a schema, found %s", jsonfile.Kind(v))
 	}
 	return x.mergeInto(m, &members{addl: e}, d, e.ptr)
 }
@@ -274,7 +275,7 @@ func (x *loader) mapType(d *doc, ptr, name string, m *members) (shape, error) {
 		return shape{}, err
 	}
 	x.dropped(e.d, e.ptr, s.v)
-	return shape{t: &model.Type{Kind: model.KindMap, Elem: cloneType(s.t)}}, nil
+	return shape{t: &model.Type{Kind: model.KindMap, Elem: jsonfile.CloneType(s.t)}}, nil
 }
 
 func (x *loader) build(d *doc, ptr, name, desc string, m *members) (shape, error) {
@@ -299,7 +300,7 @@ func (x *loader) buildObject(d *doc, ptr, name, desc string, m *members) (shape,
 }
 
 func (x *loader) checkRequired(m *members) error {
-	for _, r := range sortedKeys(m.required) {
+	for _, r := range jsonfile.SortedKeys(m.required) {
 		if _, ok := m.decls[r]; !ok {
 			rq := m.required[r]
 			return x.errf(rq.d, rq.ptr, "required property %q is not declared", r)
@@ -315,7 +316,7 @@ func (x *loader) properties(oname string, m *members) ([]*model.Property, error)
 	}
 	var props []*model.Property
 	lower := map[string]string{}
-	for _, pname := range sortedKeys(m.decls) {
+	for _, pname := range jsonfile.SortedKeys(m.decls) {
 		decls := m.decls[pname]
 		if other, ok := lower[strings.ToLower(pname)]; ok {
 			return nil, x.errf(decls[0].d, decls[0].ptr, "properties %q and %q differ only in case", other, pname)
@@ -358,14 +359,14 @@ func (x *loader) property(oname, pname string, decls []decl) (*model.Property, e
 		case x.same(s.t, best.t) || x.narrows(best.t, s.t):
 		default:
 			return nil, x.errf(dc.d, dc.ptr, "property %q of %s is declared as %s here and as %s at %s",
-				pname, oname, typeString(s.t), typeString(best.t), bestDecl.ptr)
+				pname, oname, jsonfile.TypeString(s.t), jsonfile.TypeString(best.t), bestDecl.ptr)
 		}
 	}
 	return &model.Property{
 		Name:        pname,
 		Description: desc,
-		Type:        cloneType(best.t),
-		Validation:  cloneValidation(v),
+		Type:        jsonfile.CloneType(best.t),
+		Validation:  jsonfile.CloneValidation(v),
 		Source:      at(bestDecl.d, bestDecl.ptr),
 	}, nil
 }
@@ -373,7 +374,7 @@ func (x *loader) property(oname, pname string, decls []decl) (*model.Property, e
 // same reports whether a and b admit the same values: equal types, or enums
 // of one base with the same values.
 func (x *loader) same(a, b *model.Type) bool {
-	if typeString(a) == typeString(b) {
+	if jsonfile.TypeString(a) == jsonfile.TypeString(b) {
 		return true
 	}
 	if a.Kind != model.KindEnum || b.Kind != model.KindEnum || a.Primitive != b.Primitive {
@@ -440,8 +441,8 @@ func (x *loader) buildUnion(d *doc, ptr, name, desc string, m *members) (shape, 
 		obj.Properties = append(obj.Properties, &model.Property{
 			Name:        bname,
 			Description: describe(b.node),
-			Type:        cloneType(s.t),
-			Validation:  cloneValidation(s.v),
+			Type:        jsonfile.CloneType(s.t),
+			Validation:  jsonfile.CloneValidation(s.v),
 			Source:      at(b.d, b.ptr),
 		})
 	}
@@ -474,7 +475,7 @@ func (x *loader) branchType(base *members, hasBase bool, b branch, name string) 
 // with i its index in the oneOf.
 func branchName(b branch) string {
 	if name := refName(b.node); name != "" {
-		return lowerCamel(name)
+		return jsonfile.LowerCamel(name)
 	}
 	members, _ := b.node["allOf"].([]any)
 	var names []string
@@ -486,7 +487,7 @@ func branchName(b branch) string {
 		}
 	}
 	if len(names) == 1 {
-		return lowerCamel(names[0])
+		return jsonfile.LowerCamel(names[0])
 	}
 	return "option" + strconv.Itoa(b.index)
 }
@@ -499,5 +500,5 @@ func refName(n map[string]any) string {
 	if !ok {
 		return ""
 	}
-	return unescape(name)
+	return jsonfile.Unescape(name)
 }

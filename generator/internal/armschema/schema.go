@@ -1,15 +1,10 @@
 package armschema
 
 import (
-	"encoding/json"
-	"errors"
-	"math"
-	"regexp"
-	"regexp/syntax"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -53,7 +48,7 @@ var primitiveKeys = map[string][]string{
 func (x *loader) asSchema(d *doc, v any, ptr string) (map[string]any, error) {
 	n, ok := v.(map[string]any)
 	if !ok {
-		return nil, x.errf(d, ptr, "expected a schema object, found %s", jsonKind(v))
+		return nil, x.errf(d, ptr, "expected a schema object, found %s", jsonfile.Kind(v))
 	}
 	return n, nil
 }
@@ -61,14 +56,14 @@ func (x *loader) asSchema(d *doc, v any, ptr string) (map[string]any, error) {
 // checkKeywords fails on keywords the loader does not handle and on a type
 // that is not one of JSON schema's single types.
 func (x *loader) checkKeywords(d *doc, n map[string]any, ptr string) error {
-	for _, k := range sortedKeys(n) {
+	for _, k := range jsonfile.SortedKeys(n) {
 		if !known[k] && !ignored[k] {
-			return x.errf(d, ptr+"/"+escape(k), "unsupported keyword %q", k)
+			return x.errf(d, ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q", k)
 		}
 	}
 	if f, ok := n["format"]; ok {
 		if _, ok := f.(string); !ok {
-			return x.errf(d, ptr+"/format", "expected format to be a string, found %s", jsonKind(f))
+			return x.errf(d, ptr+"/format", "expected format to be a string, found %s", jsonfile.Kind(f))
 		}
 	}
 	v, ok := n["type"]
@@ -78,7 +73,7 @@ func (x *loader) checkKeywords(d *doc, n map[string]any, ptr string) error {
 	t, ok := v.(string)
 	switch {
 	case !ok:
-		return x.errf(d, ptr+"/type", "expected type to be a string (type arrays are not supported), found %s", jsonKind(v))
+		return x.errf(d, ptr+"/type", "expected type to be a string (type arrays are not supported), found %s", jsonfile.Kind(v))
 	case t != "object" && t != "array" && !primitives[t]:
 		return x.errf(d, ptr+"/type", "unsupported type %q", t)
 	}
@@ -91,9 +86,9 @@ func (x *loader) onlyKeys(d *doc, n map[string]any, ptr, what string, allowed ..
 	for _, k := range allowed {
 		ok[k] = true
 	}
-	for _, k := range sortedKeys(n) {
+	for _, k := range jsonfile.SortedKeys(n) {
 		if !ok[k] && !ignored[k] {
-			return x.errf(d, ptr+"/"+escape(k), "keyword %q cannot be used in %s", k, what)
+			return x.errf(d, ptr+"/"+jsonfile.Escape(k), "keyword %q cannot be used in %s", k, what)
 		}
 	}
 	return nil
@@ -208,7 +203,7 @@ func (x *loader) resolve(d *doc, v any, ptr string) (*doc, string, map[string]an
 	rptr := ptr + "/$ref"
 	ref, ok := v.(string)
 	if !ok {
-		return nil, "", nil, x.errf(d, rptr, "expected $ref to be a string, found %s", jsonKind(v))
+		return nil, "", nil, x.errf(d, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(v))
 	}
 	base, frag, _ := strings.Cut(ref, "#")
 	td := d
@@ -225,12 +220,12 @@ func (x *loader) resolve(d *doc, v any, ptr string) (*doc, string, map[string]an
 	if !ok || name == "" || strings.Contains(name, "/") {
 		return nil, "", nil, x.errf(d, rptr, "$ref %q must point at #/definitions/<name>", ref)
 	}
-	name = unescape(name)
+	name = jsonfile.Unescape(name)
 	def, ok := td.defs[name]
 	if !ok {
 		return nil, "", nil, x.errf(d, rptr, "dangling $ref %q: %s has no definition %q", ref, td.src, name)
 	}
-	tptr := "/definitions/" + escape(name)
+	tptr := "/definitions/" + jsonfile.Escape(name)
 	tn, err := x.asSchema(td, def, tptr)
 	return td, tptr, tn, err
 }
@@ -238,7 +233,7 @@ func (x *loader) resolve(d *doc, v any, ptr string) (*doc, string, map[string]an
 // defName returns the type name of a definition: its key, unless a common
 // definition's key is already taken.
 func (x *loader) defName(d *doc, ptr string) string {
-	return x.names.alloc(unescape(strings.TrimPrefix(ptr, "/definitions/")), at(d, ptr))
+	return x.names.alloc(jsonfile.Unescape(strings.TrimPrefix(ptr, "/definitions/")), at(d, ptr))
 }
 
 // branch is one alternative of a oneOf other than the template expression.
@@ -254,7 +249,7 @@ type branch struct {
 func (x *loader) branches(d *doc, n map[string]any, ptr string) ([]branch, error) {
 	list, ok := n["oneOf"].([]any)
 	if !ok {
-		return nil, x.errf(d, ptr+"/oneOf", "expected oneOf to be an array, found %s", jsonKind(n["oneOf"]))
+		return nil, x.errf(d, ptr+"/oneOf", "expected oneOf to be an array, found %s", jsonfile.Kind(n["oneOf"]))
 	}
 	var out []branch
 	for i, v := range list {
@@ -325,7 +320,7 @@ func (x *loader) arrayType(d *doc, n map[string]any, ptr, name string) (shape, e
 		return shape{}, err
 	}
 	x.dropped(d, ptr+"/items", e.v)
-	return shape{t: &model.Type{Kind: model.KindArray, Elem: cloneType(e.t)}, v: v}, nil
+	return shape{t: &model.Type{Kind: model.KindArray, Elem: jsonfile.CloneType(e.t)}, v: v}, nil
 }
 
 // dropped notes validations of an array item or map value, which the model
@@ -357,7 +352,7 @@ func (x *loader) enumType(d *doc, n map[string]any, ptr, name string) (shape, er
 	}
 	base, _ := n["type"].(string)
 	if base == "" {
-		if base, err = x.inferBase(d, values, vptr); err != nil {
+		if base, err = jsonfile.EnumBase(d.file, values, vptr); err != nil {
 			return shape{}, err
 		}
 	}
@@ -372,7 +367,7 @@ func (x *loader) enumType(d *doc, n map[string]any, ptr, name string) (shape, er
 	if err := x.onlyKeys(d, n, ptr, "an enum", allowed...); err != nil {
 		return shape{}, err
 	}
-	texts, err := x.enumTexts(d, values, vptr, base)
+	texts, err := jsonfile.EnumTexts(d.file, values, vptr, base)
 	if err != nil {
 		return shape{}, err
 	}
@@ -402,170 +397,14 @@ func (x *loader) enumValues(d *doc, n map[string]any, ptr string) ([]any, string
 	return values, ptr + "/enum", nil
 }
 
-// valuePointer is the pointer of value i of an enum, or of a const.
-func valuePointer(vptr string, i int) string {
-	if strings.HasSuffix(vptr, "/const") {
-		return vptr
-	}
-	return vptr + "/" + strconv.Itoa(i)
-}
-
-// inferBase works out the primitive of an enum that has no type.
-func (x *loader) inferBase(d *doc, values []any, vptr string) (string, error) {
-	base := ""
-	for i, v := range values {
-		var b string
-		switch v := v.(type) {
-		case string:
-			b = model.String
-		case bool:
-			b = model.Boolean
-		case json.Number:
-			b = model.Integer
-			if _, err := strconv.ParseInt(string(v), 10, 64); err != nil {
-				b = model.Number
-			}
-		default:
-			return "", x.errf(d, valuePointer(vptr, i), "enum value %s is not a string, number or boolean", jsonKind(v))
-		}
-		switch {
-		case base == "" || base == b:
-			base = b
-		case (base == model.Integer && b == model.Number) || (base == model.Number && b == model.Integer):
-			base = model.Number
-		default:
-			return "", x.errf(d, valuePointer(vptr, i), "enum mixes %s and %s values and has no type", base, b)
-		}
-	}
-	return base, nil
-}
-
-// enumTexts checks the values against base and returns them as sorted,
-// distinct JSON texts (strings as themselves).
-func (x *loader) enumTexts(d *doc, values []any, vptr, base string) ([]string, error) {
-	seen := map[string]bool{}
-	var texts []string
-	for i, v := range values {
-		s, ok := enumText(v, base)
-		if !ok {
-			return nil, x.errf(d, valuePointer(vptr, i), "enum value %s is not a valid %s", jsonKind(v), base)
-		}
-		if !seen[s] {
-			seen[s] = true
-			texts = append(texts, s)
-		}
-	}
-	if base == model.String {
-		sort.Strings(texts)
-		lower := map[string]string{}
-		for _, s := range texts {
-			if other, ok := lower[strings.ToLower(s)]; ok {
-				return nil, x.errf(d, vptr, "enum values %q and %q differ only in case", other, s)
-			}
-			lower[strings.ToLower(s)] = s
-		}
-		return texts, nil
-	}
-	sort.Slice(texts, func(i, j int) bool { return lessValue(texts[i], texts[j]) })
-	return texts, nil
-}
-
-func enumText(v any, base string) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		return v, base == model.String
-	case bool:
-		return strconv.FormatBool(v), base == model.Boolean
-	case json.Number:
-		switch base {
-		case model.Integer:
-			_, err := strconv.ParseInt(string(v), 10, 64)
-			return string(v), err == nil
-		case model.Number:
-			_, err := strconv.ParseFloat(string(v), 64)
-			return string(v), err == nil
-		}
-	}
-	return "", false
-}
-
-// lessValue orders numbers numerically and anything else as text.
-func lessValue(a, b string) bool {
-	fa, ea := strconv.ParseFloat(a, 64)
-	fb, eb := strconv.ParseFloat(b, 64)
-	if ea == nil && eb == nil && fa != fb {
-		return fa < fb
-	}
-	return a < b
-}
-
 // validation reads the validation keywords of n. Whether they apply to n's
 // type is checked by the caller's onlyKeys.
 func (x *loader) validation(d *doc, n map[string]any, ptr string) (model.Validation, error) {
-	var v model.Validation
-	ints := []struct {
-		name string
-		dst  **int64
-	}{{"maxItems", &v.MaxItems}, {"maxLength", &v.MaxLength}, {"minItems", &v.MinItems}, {"minLength", &v.MinLength}}
-	for _, f := range ints {
-		if raw, ok := n[f.name]; ok {
-			i, ok := count(raw)
-			if !ok {
-				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be a non-negative integer", f.name)
-			}
-			*f.dst = &i
-		}
+	v, patternNote, err := jsonfile.Validation(d.file, ptr, n)
+	if patternNote != "" {
+		x.note(model.Location{File: d.file, Pointer: ptr + "/pattern"}, "%s", patternNote)
 	}
-	floats := []struct {
-		name string
-		dst  **float64
-	}{{"maximum", &v.Maximum}, {"minimum", &v.Minimum}, {"multipleOf", &v.MultipleOf}}
-	for _, f := range floats {
-		if raw, ok := n[f.name]; ok {
-			num, ok := number(raw)
-			if !ok || (f.name == "multipleOf" && num <= 0) {
-				want := "a number"
-				if f.name == "multipleOf" {
-					want = "a number above zero"
-				}
-				return v, x.errf(d, ptr+"/"+f.name, "expected %s to be %s", f.name, want)
-			}
-			*f.dst = &num
-		}
-	}
-	if raw, ok := n["pattern"]; ok {
-		s, ok := raw.(string)
-		if !ok {
-			return v, x.errf(d, ptr+"/pattern", "expected pattern to be a string")
-		}
-		if _, err := regexp.Compile(s); err != nil {
-			// Kubernetes checks patterns with RE2 and refuses a CRD whose pattern
-			// it cannot compile (ARM schemas use ECMAScript lookarounds).
-			x.note(model.Location{File: d.file, Pointer: ptr + "/pattern"},
-				"pattern %q is not RE2 syntax, which Kubernetes requires (%v): not enforced", s, unwrapRegexpErr(err))
-		} else {
-			v.Pattern = s
-		}
-	}
-	return v, nil
-}
-
-func count(v any) (int64, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0, false
-	}
-	i, err := strconv.ParseInt(string(n), 10, 64)
-	return i, err == nil && i >= 0
-}
-
-func number(v any) (float64, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(string(n), 64)
-	return f, err == nil && !math.IsInf(f, 0)
+	return v, err
 }
 
 // mergeValidation combines the validations of two declarations of one
@@ -614,39 +453,4 @@ func mergeValidation(a, b model.Validation) (model.Validation, string) {
 		out.Pattern = b.Pattern
 	}
 	return out, ""
-}
-
-func cloneType(t *model.Type) *model.Type {
-	c := *t
-	if t.Elem != nil {
-		c.Elem = cloneType(t.Elem)
-	}
-	return &c
-}
-
-func cloneValidation(v model.Validation) model.Validation {
-	c := v
-	for _, p := range []**int64{&c.MinLength, &c.MaxLength, &c.MinItems, &c.MaxItems} {
-		if *p != nil {
-			i := **p
-			*p = &i
-		}
-	}
-	for _, p := range []**float64{&c.Minimum, &c.Maximum, &c.MultipleOf} {
-		if *p != nil {
-			f := **p
-			*p = &f
-		}
-	}
-	return c
-}
-
-// unwrapRegexpErr returns the reason of a regexp error without the pattern,
-// which the note already quotes.
-func unwrapRegexpErr(err error) string {
-	var bad *syntax.Error
-	if errors.As(err, &bad) {
-		return bad.Code.String() + " " + bad.Expr
-	}
-	return err.Error()
 }

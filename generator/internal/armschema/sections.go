@@ -3,6 +3,7 @@ package armschema
 import (
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -55,14 +56,14 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 		found = true
 		defs, ok := v.(map[string]any)
 		if !ok {
-			return nil, x.errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonKind(v))
+			return nil, x.errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonfile.Kind(v))
 		}
-		keys := sortedKeys(defs)
+		keys := jsonfile.SortedKeys(defs)
 		if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
 			return nil, err
 		}
 		for _, k := range keys {
-			e := &entry{name: k, ptr: "/" + s.key + "/" + escape(k), scope: s.scope, node: defs[k]}
+			e := &entry{name: k, ptr: "/" + s.key + "/" + jsonfile.Escape(k), scope: s.scope, node: defs[k]}
 			if err := x.addEntry(all, e); err != nil {
 				return nil, err
 			}
@@ -91,7 +92,7 @@ func (x *loader) addEntry(all map[string]*entry, e *entry) error {
 
 // findFold returns the entry whose name equals name ignoring case, or nil.
 func findFold(all map[string]*entry, name string) *entry {
-	for _, k := range sortedKeys(all) {
+	for _, k := range jsonfile.SortedKeys(all) {
 		if strings.EqualFold(k, name) {
 			return all[k]
 		}

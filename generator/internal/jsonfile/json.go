@@ -1,4 +1,8 @@
-package armschema
+// Package jsonfile holds what the schema loaders (armschema, swagger) share:
+// a JSON parser that rejects duplicate keys and reports syntax errors at a line
+// and column, JSON pointer tokens, the JSON schema validation keywords and enum
+// values read into the model, and small helpers on the model's types.
+package jsonfile
 
 import (
 	"bytes"
@@ -15,10 +19,11 @@ import (
 // the stack.
 const maxDepth = 500
 
-// parseJSON decodes data into maps, slices, strings, json.Numbers, bools and
+// Parse decodes data into maps, slices, strings, json.Numbers, bools and
 // nils. Unlike json.Unmarshal it rejects duplicate object keys, which would
-// otherwise silently drop one of the values.
-func parseJSON(file string, data []byte) (any, error) {
+// otherwise silently drop one of the values. Errors are *model.Error at the
+// file's line and column.
+func Parse(file string, data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	p := &parser{dec: dec, file: file, data: data}
@@ -126,12 +131,12 @@ func lineCol(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-// escape escapes one JSON pointer token (RFC 6901).
-func escape(token string) string {
+// Escape escapes one JSON pointer token (RFC 6901).
+func Escape(token string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(token)
 }
 
-// unescape undoes escape.
-func unescape(token string) string {
+// Unescape undoes Escape.
+func Unescape(token string) string {
 	return strings.NewReplacer("~1", "/", "~0", "~").Replace(token)
 }
