@@ -1,0 +1,176 @@
+package swagger
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/jsonfile"
+)
+
+// sections a $ref can point into, with what each holds.
+var sections = map[string]string{"definitions": "definition", "parameters": "parameter"}
+
+// resolve finds what the $ref v of the node at d#ptr points at:
+// #/<section>/<name> of d, or of another file by a path relative to d's
+// folder. A definition of one of the version's files is the version's.
+func (x *loader) resolve(d *doc, v any, ptr, section string) (node, error) {
+	rptr := ptr + "/$ref"
+	ref, ok := v.(string)
+	if !ok {
+		return node{}, x.errf(d, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(v))
+	}
+	file, frag, _ := strings.Cut(ref, "#")
+	td := d
+	if file != "" {
+		var err error
+		if td, err = x.refDoc(d, ref, file, rptr); err != nil {
+			return node{}, err
+		}
+	}
+	name, ok := strings.CutPrefix(frag, "/"+section+"/")
+	if !ok || name == "" || strings.Contains(name, "/") {
+		return node{}, x.errf(d, rptr, "$ref %q must point at #/%s/<name>", ref, section)
+	}
+	name = jsonfile.Unescape(name)
+	held := td.defs
+	if section == "parameters" {
+		held = td.params
+	}
+	target, ok := held[name]
+	if !ok {
+		return node{}, x.errf(d, rptr, "dangling $ref %q: %s has no %s %q", ref, td.rel, sections[section], name)
+	}
+	if section == "definitions" && x.version[td] {
+		return x.local[name], nil
+	}
+	return x.object(td, target, "/"+section+"/"+jsonfile.Escape(name), "a "+sections[section])
+}
+
+// refDoc returns the file a $ref names by a relative path.
+func (x *loader) refDoc(d *doc, ref, file, rptr string) (*doc, error) {
+	if strings.Contains(file, "://") || path.IsAbs(file) || strings.Contains(file, `\`) {
+		return nil, x.errf(d, rptr, "$ref %q: expected a file path relative to %s, with slashes", ref, d.rel)
+	}
+	rel := path.Clean(path.Join(path.Dir(d.rel), file))
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return nil, x.errf(d, rptr, "$ref %q leads outside the root", ref)
+	}
+	td, err := x.l.doc(rel)
+	if err != nil && x.l.unreadable(rel) {
+		return nil, x.errf(d, rptr, "dangling $ref %q: %v", ref, err)
+	}
+	return td, err
+}
+
+// deref follows nd's $refs to the schema they end at, checking the keywords
+// beside each.
+func (x *loader) deref(nd node) (node, error) {
+	var seen []string
+	for {
+		ref, ok := nd.n["$ref"]
+		if !ok {
+			return nd, nil
+		}
+		for _, k := range seen {
+			if k == nd.key() {
+				return node{}, x.errf(nd.d, nd.ptr, "$ref cycle with no type in between: %s", strings.Join(append(seen, k), " -> "))
+			}
+		}
+		seen = append(seen, nd.key())
+		t, err := x.follow(nd, ref)
+		if err != nil {
+			return node{}, err
+		}
+		nd = t
+	}
+}
+
+// follow returns the definition the $ref schema nd points at, checking the
+// keywords beside the $ref. A type there (common-types v4 has one) must be the
+// type of the definition.
+func (x *loader) follow(nd node, ref any) (node, error) {
+	if err := x.besideRef(nd); err != nil {
+		return node{}, err
+	}
+	t, err := x.resolve(nd.d, ref, nd.ptr, "definitions")
+	if err != nil {
+		return node{}, err
+	}
+	v, ok := nd.n["type"]
+	if !ok {
+		return t, nil
+	}
+	want, _ := t.n["type"].(string)
+	if want == "" && isObject(t.n) {
+		want = "object"
+	}
+	if v != want || want == "" {
+		return node{}, x.errf(nd.d, nd.ptr+"/type", "type %s beside a $ref: expected the type of the definition it points at (%s), or none", describeValue(v), describeValue(want))
+	}
+	return t, nil
+}
+
+// derived returns the definitions that inherit from base through allOf, at
+// any depth: the version's and those of base's own file, in name order.
+func (x *loader) derived(base node) ([]node, error) {
+	key := base.key()
+	if ds, ok := x.derivedOf[key]; ok {
+		return ds, nil
+	}
+	var candidates []node
+	for _, k := range jsonfile.SortedKeys(x.local) {
+		candidates = append(candidates, x.local[k])
+	}
+	if !x.version[base.d] {
+		for _, k := range jsonfile.SortedKeys(base.d.defs) {
+			c, err := x.asSchema(base.d, base.d.defs[k], "/definitions/"+jsonfile.Escape(k))
+			if err != nil {
+				return nil, err
+			}
+			candidates = append(candidates, c)
+		}
+	}
+	var out []node
+	for _, c := range candidates {
+		if c.key() == key {
+			continue
+		}
+		ok, err := x.inherits(c, key, map[string]bool{})
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, c)
+		}
+	}
+	x.derivedOf[key] = out
+	return out, nil
+}
+
+// inherits reports whether the schema c includes the definition base through
+// the $refs of its allOf, at any depth.
+func (x *loader) inherits(c node, base string, seen map[string]bool) (bool, error) {
+	if seen[c.key()] {
+		return false, nil
+	}
+	seen[c.key()] = true
+	list, _ := c.n["allOf"].([]any)
+	for i, item := range list {
+		m, ok := item.(map[string]any)
+		if !ok || m["$ref"] == nil {
+			continue // not a definition; converting c reports what is wrong
+		}
+		t, err := x.resolve(c.d, m["$ref"], c.ptr+"/allOf/"+strconv.Itoa(i), "definitions")
+		if err != nil {
+			return false, err
+		}
+		if t.key() == base {
+			return true, nil
+		}
+		if ok, err := x.inherits(t, base, seen); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}

@@ -1,0 +1,220 @@
+// Package swagger loads Azure REST API specifications (Swagger 2.0, laid out
+// as in Azure/azure-rest-api-specs: <service>/stable/<version>/*.json and
+// <service>/preview/<version>-preview/*.json, with $refs between files by
+// relative path) into the generator's model.
+//
+// A resource is a path with both a PUT and a GET under
+// /providers/<Provider>/ that ends in a {parameter}. Its spec is what a client
+// writes, the PUT body without its read-only properties; its status is what
+// the service returns, the GET 200 schema with every property optional and
+// without secrets. Spec types keep their definitions' names; the types a
+// status reaches are separate, named <name>_Status.
+//
+// Every problem in the input is an error naming the file and the JSON pointer
+// of the offending node. What the loader approximates or leaves out but that
+// does not stop loading is returned as a Note.
+package swagger
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/armhub/armhub/generator/internal/jsonfile"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Note is something the loader approximated or left out, at the node it
+// concerns.
+type Note struct {
+	At      model.Location
+	Message string
+}
+
+func (n Note) String() string {
+	return fmt.Sprintf("%s: %s", n.At, n.Message)
+}
+
+// Loader loads API versions of the specifications under one root, parsing
+// each file once however many versions refer to it. It is safe for
+// concurrent use.
+type Loader struct {
+	root  string
+	mu    sync.Mutex
+	files map[string]*entry // by path relative to the root, slash-separated
+}
+
+// entry is one file of the root, read at most once.
+type entry struct {
+	once       sync.Once
+	read       bool // the file's bytes were read (guarded by Loader.mu)
+	unreadable bool // the file could not be read at all
+	doc        *doc
+	err        error
+}
+
+// NewLoader returns a Loader for the specifications under root, the directory
+// that holds specification/ (or any tree the $refs stay within).
+func NewLoader(root string) *Loader {
+	return &Loader{root: root, files: map[string]*entry{}}
+}
+
+// Load reads one API version of a service: every *.json file directly in
+// <root>/<dir>/stable/<version>, or <root>/<dir>/preview/<version> when
+// version ends in -preview, merged, in sorted file order. The version is the
+// folder's name, whatever the files' info.version says.
+func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
+	rels, err := l.versionFiles(dir, version)
+	if err != nil {
+		return nil, nil, err
+	}
+	var docs []*doc
+	for _, rel := range rels {
+		d, err := l.doc(rel)
+		if err != nil {
+			return nil, nil, err
+		}
+		docs = append(docs, d)
+	}
+	x := newLoader(l, docs, version)
+	if err := x.load(); err != nil {
+		return nil, nil, err
+	}
+	return x.out, x.notes, nil
+}
+
+// Files returns every file read so far: the versions' files and every file
+// reached by a $ref, relative to the root, slash-separated, sorted.
+func (l *Loader) Files() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for rel, e := range l.files {
+		if e.read {
+			out = append(out, rel)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// versionFiles lists the .json files of one version's folder, relative to the
+// root.
+func (l *Loader) versionFiles(dir, version string) ([]string, error) {
+	kind := "stable"
+	if strings.HasSuffix(version, "-preview") {
+		kind = "preview"
+	}
+	folder := path.Join(filepath.ToSlash(dir), kind, version)
+	at := model.Location{File: filepath.Join(l.root, filepath.FromSlash(folder))}
+	if version == "" || strings.ContainsAny(version, `/\`) || version == "." || version == ".." {
+		return nil, model.Errorf(at, "expected an API version folder name such as 2024-01-01 or 2024-01-01-preview, found %q", version)
+	}
+	entries, err := os.ReadDir(at.File)
+	if err != nil {
+		return nil, model.Errorf(at, "cannot read the API version folder: %v", err)
+	}
+	var rels []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			rels = append(rels, path.Join(folder, e.Name()))
+		}
+	}
+	if len(rels) == 0 {
+		return nil, model.Errorf(at, "expected Swagger .json files in the API version folder, found none")
+	}
+	return rels, nil
+}
+
+// doc returns the parsed file at rel (relative to the root), reading it once.
+func (l *Loader) doc(rel string) (*doc, error) {
+	e := l.entry(rel)
+	e.once.Do(func() {
+		file := filepath.Join(l.root, filepath.FromSlash(rel))
+		data, err := os.ReadFile(file)
+		if err != nil {
+			e.unreadable = true
+			e.err = model.Errorf(model.Location{File: file}, "cannot read: %v", err)
+			return
+		}
+		l.mu.Lock()
+		e.read = true
+		l.mu.Unlock()
+		e.doc, e.err = parseDoc(file, rel, data)
+	})
+	return e.doc, e.err
+}
+
+func (l *Loader) entry(rel string) *entry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e := l.files[rel]
+	if e == nil {
+		e = &entry{}
+		l.files[rel] = e
+	}
+	return e
+}
+
+// unreadable reports whether the file at rel could not be read at all (as
+// opposed to read and found malformed). Call it after doc.
+func (l *Loader) unreadable(rel string) bool {
+	return l.entry(rel).unreadable
+}
+
+// doc is one parsed Swagger file.
+type doc struct {
+	file   string // the path, for errors and notes
+	rel    string // the path relative to the root, for Source fields
+	paths  map[string]any
+	defs   map[string]any
+	params map[string]any
+	// xmsPaths says the file has x-ms-paths, which the loader does not read.
+	xmsPaths bool
+}
+
+// topKeys are the keys a Swagger 2.0 file may have besides x- extensions.
+var topKeys = map[string]bool{
+	"swagger": true, "info": true, "host": true, "basePath": true, "schemes": true, "consumes": true,
+	"produces": true, "paths": true, "definitions": true, "parameters": true, "responses": true,
+	"securityDefinitions": true, "security": true, "tags": true, "externalDocs": true,
+}
+
+func parseDoc(file, rel string, data []byte) (*doc, error) {
+	v, err := jsonfile.Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	top, ok := v.(map[string]any)
+	if !ok {
+		return nil, model.Errorf(model.Location{File: file}, "expected a JSON object at the top level (a Swagger 2.0 file), found %s", jsonfile.Kind(v))
+	}
+	at := func(ptr string) model.Location { return model.Location{File: file, Pointer: ptr} }
+	for _, k := range jsonfile.SortedKeys(top) {
+		if !topKeys[k] && !strings.HasPrefix(k, "x-") {
+			return nil, model.Errorf(at("/"+jsonfile.Escape(k)), "unsupported top-level key %q: expected a Swagger 2.0 key or an x- extension", k)
+		}
+	}
+	if top["swagger"] != "2.0" {
+		return nil, model.Errorf(at("/swagger"), `expected "swagger": "2.0" (a Swagger 2.0 file)`)
+	}
+	_, xmsPaths := top["x-ms-paths"]
+	d := &doc{file: file, rel: rel, xmsPaths: xmsPaths}
+	for _, s := range []struct {
+		key string
+		dst *map[string]any
+	}{{"paths", &d.paths}, {"definitions", &d.defs}, {"parameters", &d.params}, {"responses", nil}} {
+		m, ok := top[s.key].(map[string]any)
+		if _, has := top[s.key]; has && !ok {
+			return nil, model.Errorf(at("/"+s.key), "expected %s to be an object, found %s", s.key, jsonfile.Kind(top[s.key]))
+		}
+		if s.dst != nil {
+			*s.dst = m
+		}
+	}
+	return d, nil
+}
