@@ -13,6 +13,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 source "$top/tools/real-providers.sh"
+source "$top/tools/schema-roots.sh"
 # A fixed folder (rewritten each run), so that Go's build cache, which keys on
 # package paths, makes a second run fast.
 out=${ARMHUB_REAL_OUT:-${ARMHUB_CACHE:-/tmp/armhub-cache}/real-go}
@@ -26,7 +27,8 @@ for m in "${services[@]}"; do
   p=$(provider_of "$m")
   s=$("$out/armhub-gen" -metadata "$m" -print service)
   start=$(date +%s)
-  if ! "$out/armhub-gen" -metadata "$m" -schemas "$schemas" -strict -out "$out/$s" -conformance-out "$out/$s/conformance" \
+  root=$(schema_root "$out/armhub-gen" "$m") || { echo "FAIL schemas of $p"; failed=$((failed + 1)); continue; }
+  if ! "$out/armhub-gen" -metadata "$m" -schemas "$root" -strict -out "$out/$s" -conformance-out "$out/$s/conformance" \
       -report > "$out/$s.report" 2> "$out/$s.notes"; then
     cat "$out/$s.notes"
     echo "FAIL generate $p (${m#"$top"/})"; failed=$((failed + 1)); continue

@@ -6,21 +6,22 @@
 # module is @azure_<service> (tools/build_defs/azure.bzl).
 # Usage: tools/materialize.sh SERVICE [DIR]
 # The schemas: $ARMHUB_ARM_SCHEMAS (a folder holding schemas/), by default
-# ../shared/specs/arm-schemas beside this checkout.
+# ../shared/specs/arm-schemas beside this checkout, or for a service read from
+# Swagger $ARMHUB_SWAGGER (tools/schema-roots.sh).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 service=${1:?usage: tools/materialize.sh SERVICE [DIR]}
 metadata="metadata/azure/$service.yaml"
 [ -f "$metadata" ] || { echo "no $metadata; the real services are: $(ls metadata/azure | sed 's/\.yaml$//' | tr '\n' ' ')" >&2; exit 1; }
-schemas=${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}
-[ -d "$schemas/schemas" ] || { echo "no schemas at $schemas/schemas (set ARMHUB_ARM_SCHEMAS to a checkout of the pinned schema repository)" >&2; exit 1; }
 dir=${2:-azure/$service}
 
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 tools/build-generator.sh "$bin/armhub-gen"
-"$bin/armhub-gen" -metadata "$metadata" -schemas "$schemas/schemas" -out "$dir" -conformance-out "$dir/conformance" -strict
+source tools/schema-roots.sh
+schemas=$(schema_root "$bin/armhub-gen" "$metadata")
+"$bin/armhub-gen" -metadata "$metadata" -schemas "$schemas" -out "$dir" -conformance-out "$dir/conformance" -strict
 
 # A go.work beside the materialised modules: they build against this checkout's
 # runtime and conformance harness, not released versions.

@@ -10,7 +10,9 @@
 # Environment:
 #   ARMHUB_RELEASE_DIR   the release directory (default releases/ here, ignored by git)
 #   ARMHUB_ARM_SCHEMAS   the pinned schema checkout for real services (a folder
-#                        holding schemas/; default ../shared/specs/arm-schemas)
+#                        holding schemas/; default ../shared/specs/arm-schemas;
+#                        ARMHUB_SWAGGER for a service read from Swagger, see
+#                        tools/schema-roots.sh)
 # Extra arguments go to armhub-release (for example -version v1.0.0, -dry-run).
 # A service's module requires the runtime's latest release: release runtime first.
 set -euo pipefail
@@ -50,10 +52,10 @@ generate() {
 }
 case "$metadata" in
 metadata/azure/*)
-  schemas=${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}
-  [ -d "$schemas/schemas" ] || { echo "tools/release.sh: no schemas at $schemas/schemas (set ARMHUB_ARM_SCHEMAS)" >&2; exit 1; }
+  source "$top/tools/schema-roots.sh"
+  schemas=$(schema_root "$work/armhub-gen" "$metadata")
   module_dir="$work/$name"
-  generate -schemas "$schemas/schemas" -out "$module_dir" -strict
+  generate -schemas "$schemas" -out "$module_dir" -strict
   ;;
 *)
   # A bundled example: its checked-in module (with any hand-written files).

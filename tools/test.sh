@@ -51,6 +51,13 @@ else
   failed=$((failed + 1))
 fi
 
+echo "== the Swagger files the real services read, pinned by path and SHA-256"
+if tools/pin-swagger.sh --check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 echo "== generator sources listed for the real services' Bazel generation"
 if tools/update-generator-srcs.sh --check; then
   passed=$((passed + 1))

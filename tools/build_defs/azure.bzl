@@ -4,6 +4,10 @@ arm_schemas_repository declares the upstream ARM schema repository, pinned to a
 commit; with ARMHUB_ARM_SCHEMAS set to a local checkout (a directory holding
 schemas/), that directory is used instead and nothing is downloaded.
 
+swagger_repository declares the Swagger files of Azure/azure-rest-api-specs the
+real services read, each pinned by path and SHA-256 (swagger_pins.bzl, written
+by tools/pin-swagger.sh); ARMHUB_SWAGGER names a local copy instead.
+
 armhub_service_repository generates one real service into an external
 repository of its own (@azure_<service>): armhub-gen, built from this
 workspace's generator, runs over the service's metadata and the pinned schemas
@@ -13,6 +17,7 @@ with -bazel-external, so the generated BUILD files name the runtime as
 
 load(":generator_srcs.bzl", "GENERATOR_SRCS")
 load(":go_module_source.bzl", "find_go", "go_env")
+load(":swagger_pins.bzl", "SWAGGER_FILES", "SWAGGER_REF")
 
 def _arm_schemas_impl(ctx):
     local = ctx.os.environ.get("ARMHUB_ARM_SCHEMAS", "")
@@ -37,6 +42,46 @@ arm_schemas_repository = repository_rule(
     environ = ["ARMHUB_ARM_SCHEMAS"],
 )
 
+def _swagger_impl(ctx):
+    local = ctx.os.environ.get("ARMHUB_SWAGGER", "")
+    for path, sha256 in ctx.attr.files.items():
+        if local:
+            ctx.symlink(ctx.path(local).get_child(path), path)
+        else:
+            ctx.download(
+                url = "https://raw.githubusercontent.com/Azure/azure-rest-api-specs/%s/%s" % (ctx.attr.ref, path),
+                output = path,
+                sha256 = sha256,
+            )
+    if local:
+        _check_hashes(ctx, ctx.attr.files)
+    ctx.file("WORKSPACE", "workspace(name = %r)\n" % ctx.name)
+    ctx.file("BUILD.bazel", 'exports_files(glob(["specification/**"]))\n')
+
+def _check_hashes(ctx, files):
+    """Fails unless every local file has its pinned SHA-256, as a download would."""
+    paths = sorted(files.keys())
+    res = ctx.execute(["sha256sum", "--"] + paths)
+    _fail_on(ctx, "sha256sum of the pinned Swagger files", res)
+    for line in res.stdout.strip().split("\n"):
+        got, path = line.split("  ", 1)
+        if got != files[path]:
+            fail("%s: %s has SHA-256 %s, pinned %s (tools/pin-swagger.sh re-pins)" % (ctx.name, path, got, files[path]))
+
+swagger_repository = repository_rule(
+    implementation = _swagger_impl,
+    doc = """The Swagger files the real services read from Azure/azure-rest-api-specs,
+each pinned by path and SHA-256 (tools/build_defs/swagger_pins.bzl): only those
+files are fetched, never the whole repository. ARMHUB_SWAGGER names a local copy
+(a folder holding specification/) whose pinned files are linked and checked
+instead.""",
+    attrs = {
+        "files": attr.string_dict(mandatory = True),
+        "ref": attr.string(mandatory = True),
+    },
+    environ = ["ARMHUB_SWAGGER"],
+)
+
 def _fail_on(ctx, what, res):
     if res.return_code != 0:
         fail("armhub_service_repository(%s): %s failed (exit %d):\n%s%s" % (ctx.name, what, res.return_code, res.stdout, res.stderr))
@@ -51,6 +96,11 @@ def _service_impl(ctx):
     res = ctx.execute([find_go(ctx), "build", "-o", str(gen), "./cmd/armhub-gen"], environment = env, working_directory = str(generator), timeout = 1200)
     _fail_on(ctx, "building armhub-gen", res)
     schemas = ctx.path(ctx.attr.schemas).dirname.get_child("schemas")
+    if ctx.attr.metadata:
+        res = ctx.execute([str(gen), "-metadata", str(ctx.path(ctx.attr.metadata)), "-print", "input-format"])
+        _fail_on(ctx, "armhub-gen -print input-format", res)
+        if res.stdout.strip() == "swagger":
+            schemas = ctx.path(ctx.attr.swagger).dirname
     args = [str(gen), "-schemas", str(schemas), "-out", ".", "-conformance-out", "conformance", "-bazel-external"]
     if ctx.attr.metadata:
         args += ["-metadata", str(ctx.path(ctx.attr.metadata)), "-strict"]
@@ -68,6 +118,7 @@ armhub_service_repository = repository_rule(
         "metadata": attr.label(allow_single_file = [".yaml"]),
         "provider": attr.string(doc = "without metadata: every version and resource of this provider"),
         "schemas": attr.label(default = "@arm_schemas//:BUILD.bazel"),
+        "swagger": attr.label(default = "@azure_swagger//:BUILD.bazel", doc = "the pinned Swagger files, for a metadata whose input is Swagger"),
         "generator_srcs": attr.label_list(allow_files = True, default = GENERATOR_SRCS),
         "_generator_mod": attr.label(default = "//generator:go.mod"),
         "_go_work": attr.label(default = "//:go.work"),
@@ -75,7 +126,8 @@ armhub_service_repository = repository_rule(
     environ = ["ARMHUB_GO", "GOMODCACHE", "GOPROXY", "GOFLAGS", "PATH"],
 )
 
-# The real services: metadata/azure/<service>.yaml each.
+# The real services: metadata/azure/<service>.yaml each (the metadata says
+# whether its input is the ARM schemas or the Swagger files).
 AZURE_SERVICES = [
     "cache",
     "eventhub",
@@ -87,6 +139,7 @@ AZURE_SERVICES = [
 ]
 
 def armhub_azure_services():
-    """Declares @azure_<service> for every real service."""
+    """Declares @azure_swagger and @azure_<service> for every real service."""
+    swagger_repository(name = "azure_swagger", files = SWAGGER_FILES, ref = SWAGGER_REF)
     for service in AZURE_SERVICES:
         armhub_service_repository(name = "azure_" + service, metadata = "//metadata/azure:%s.yaml" % service)

@@ -7,6 +7,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/armschema"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/swagger"
 )
 
 // loaded is what the load stage returns: every version's model, oldest first,
@@ -37,9 +38,13 @@ func schemaFile(svc *metadata.Service, version string) string {
 	return version + "/" + svc.Provider + ".json"
 }
 
-// load reads the schema of every version listed in svc, in parallel; the result
-// is in version order, oldest first, whatever the workers.
+// load reads the schema of every version listed in svc, in parallel, in the
+// service's input format; the result is in version order, oldest first,
+// whatever the workers.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
+	if svc.IsSwagger() {
+		return loadSwagger(svc, opts)
+	}
 	root := schemaRoot(svc, opts)
 	loader := armschema.NewLoader(root)
 	names := svc.VersionNames()
@@ -63,6 +68,33 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	}
 	if loader.UsedCommon() {
 		out.files = append(out.files, "common/definitions.json")
+	}
+	return out, nil
+}
+
+// loadSwagger reads every version listed in svc from the Swagger files of the
+// service's folder. The files read are every version's files and every file
+// their $refs reach, relative to the schema root.
+func loadSwagger(svc *metadata.Service, opts Options) (*loaded, error) {
+	loader := swagger.NewLoader(schemaRoot(svc, opts))
+	names := svc.VersionNames()
+	apis := make([]*model.APIVersion, len(names))
+	notes := make([][]swagger.Note, len(names))
+	errs := make([]error, len(names))
+	forEach(len(names), opts.Workers, func(i int) {
+		apis[i], notes[i], errs[i] = loader.Load(svc.Input.Dir, names[i])
+	})
+	out := &loaded{apis: apis, files: loader.Files()}
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+		}
+		if apis[i].Provider != svc.Provider {
+			return nil, model.Errorf(model.Location{File: apis[i].Source}, "the paths of version %s are under provider %s, but the metadata says %s", names[i], apis[i].Provider, svc.Provider)
+		}
+		for _, n := range notes[i] {
+			out.notes = append(out.notes, n.String())
+		}
 	}
 	return out, nil
 }
