@@ -17,6 +17,7 @@ import (
 
 	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	storagev20210101 "github.com/armhub/armhub/apis/examplestorage/v20210101"
+	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
 	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
@@ -27,7 +28,7 @@ import (
 func installCRDs(ctx context.Context, c client.Client, url string, caBundle []byte) ([]*apix.CustomResourceDefinition, error) {
 	options := armwebhook.Options{URL: url, CABundle: caBundle}
 	var crds []*apix.CustomResourceDefinition
-	for _, load := range []func(armwebhook.Options) ([]*apix.CustomResourceDefinition, error){storage.CRDs, person.CRDs} {
+	for _, load := range []func(armwebhook.Options) ([]*apix.CustomResourceDefinition, error){storage.CRDs, person.CRDs, vault.CRDs} {
 		loaded, err := load(options)
 		if err != nil {
 			return nil, err

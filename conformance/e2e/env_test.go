@@ -21,6 +21,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
 	storage "github.com/armhub/armhub/apis/examplestorage/register"
+	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
 )
 
@@ -171,12 +172,12 @@ func etcdEndpoints(testEnv *envtest.Environment) []string {
 	return nil
 }
 
-// newScheme holds Kubernetes' own types, CRDs and every version of the storage
-// and person services.
+// newScheme holds Kubernetes' own types, CRDs and every version of the storage,
+// person and vault services.
 func newScheme() (*kruntime.Scheme, error) {
 	scheme := kruntime.NewScheme()
 	for _, add := range []func(*kruntime.Scheme) error{
-		clientgoscheme.AddToScheme, apix.AddToScheme, storage.AddToScheme, person.AddToScheme,
+		clientgoscheme.AddToScheme, apix.AddToScheme, storage.AddToScheme, person.AddToScheme, vault.AddToScheme,
 	} {
 		if err := add(scheme); err != nil {
 			return nil, err

@@ -19,6 +19,7 @@ import (
 	ctrlwebhook "sigs.k8s.io/controller-runtime/pkg/webhook"
 
 	storage "github.com/armhub/armhub/apis/examplestorage/register"
+	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
 	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
@@ -74,15 +75,20 @@ func (w *webhook) start(timed bool) error {
 
 func setUpConversion(mgr manager.Manager, timed bool) error {
 	if !timed {
-		if err := storage.SetupWebhookWithManager(mgr); err != nil {
-			return err
+		for _, setup := range []func(manager.Manager) error{storage.SetupWebhookWithManager, person.SetupWebhookWithManager, vault.SetupWebhookWithManager} {
+			if err := setup(mgr); err != nil {
+				return err
+			}
 		}
-		return person.SetupWebhookWithManager(mgr)
+		return nil
 	}
 	if err := storage.AddToScheme(mgr.GetScheme()); err != nil {
 		return err
 	}
 	if err := person.AddToScheme(mgr.GetScheme()); err != nil {
+		return err
+	}
+	if err := vault.AddToScheme(mgr.GetScheme()); err != nil {
 		return err
 	}
 	mgr.GetWebhookServer().Register(storage.WebhookPath, &timedHandler{next: armwebhook.NewHandler(mgr.GetScheme())})
