@@ -72,3 +72,15 @@ require (
 	sigs.k8s.io/json v0.0.0-20241014173422-cfa47c3a1cc8 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
 )
+
+replace github.com/armhub/armhub/runtime => ../runtime
+
+replace github.com/armhub/armhub/apis/examplecache => ../apis/examplecache
+
+replace github.com/armhub/armhub/apis/exampleservicefabric => ../apis/exampleservicefabric
+
+replace github.com/armhub/armhub/apis/examplestorage => ../apis/examplestorage
+
+replace github.com/armhub/armhub/apis/identity => ../apis/identity
+
+replace github.com/armhub/armhub/apis/person => ../apis/person

@@ -34,6 +34,12 @@ type StatelessConvertible interface {
 // of the hub (converted back it differs), records the hub's spec and status in
 // the spoke's CarriedAnnotation.
 //
+// It is the entry point for hand-written spokes: a type written by hand that
+// implements StatelessConvertible calls it from its ConvertFrom (and
+// ConvertToHub from its ConvertTo) to get the same lossless round trips as
+// generated spokes. Generated spokes call ConvertFromHubVia, which compares at
+// their own storage variant instead.
+//
 // For hubs that are KubernetesResources (every generated one) the comparison is
 // of the typed specs and statuses by Kubernetes' semantic equality, which holds
 // an empty collection equal to a missing one, as JSON does (omitempty): so their

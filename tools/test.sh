@@ -2,7 +2,8 @@
 # The test command (README, .ci/run): every Go test of the repository as Bazel
 # test targets (runtime, generator, serving, the generated conformance suites,
 # the seed scenarios and the end-to-end suite on a real kube-apiserver), the
-# check that apis/ is what the generator makes, the generator's fuzz targets
+# check that apis/ is what the generator makes, each hand-written module
+# built and vetted alone (GOWORK=off), the generator's fuzz targets
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests
@@ -53,6 +54,13 @@ fi
 
 echo "== the Swagger files the real services read, pinned by path and SHA-256"
 if tools/pin-swagger.sh --check; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== each Go module builds and vets alone, outside go.work (tools/check-modules-alone.sh)"
+if tools/check-modules-alone.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

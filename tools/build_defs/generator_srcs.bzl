@@ -29,7 +29,7 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/convert:routes.go",
     "//generator/internal/emit/crds:crd.go",
     "//generator/internal/emit/crds:crdversions.go",
-    "//generator/internal/emit/crds:size.go",
+    "//generator/internal/emit/emittest:crdsize.go",
     "//generator/internal/emit/emittest:emittest.go",
     "//generator/internal/emit/emittest:golden.go",
     "//generator/internal/emit/gosrc:file.go",

@@ -7,7 +7,7 @@
 // of the offending schema node. Things the model cannot express but that do
 // not stop loading (a recursive type, extra keys beside declared properties, a
 // child resource whose parent is missing) are returned as Notes by
-// LoadWithNotes and Loader.Load.
+// Loader.Load.
 package armschema
 
 import (
@@ -53,22 +53,11 @@ func NewLoader(root string) *Loader {
 	return &Loader{root: root}
 }
 
-// Load reads one schema file and returns the API version it describes, with
-// every resource and every object/enum type reachable from them. It drops the
-// notes; use LoadWithNotes or Loader.Load to see them.
-func Load(root, path string) (*model.APIVersion, error) {
-	v, _, err := NewLoader(root).Load(path)
-	return v, err
-}
-
-// LoadWithNotes is Load, also returning the notes.
-func LoadWithNotes(root, path string) (*model.APIVersion, []Note, error) {
-	return NewLoader(root).Load(path)
-}
-
-// Load reads the provider file at path. The provider is the file's base name
-// without .json and the version its folder's name. Errors and notes name the
-// file by path; Source fields name it relative to the root.
+// Load reads the provider file at path and returns the API version it
+// describes, with every resource and every object/enum type reachable from
+// them, and the notes. The provider is the file's base name without .json and
+// the version its folder's name. Errors and notes name the file by path;
+// Source fields name it relative to the root.
 func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if filepath.Ext(path) != ".json" {
 		return nil, nil, model.Errorf(model.Location{File: path}, "expected a .json schema file")

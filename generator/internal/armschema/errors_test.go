@@ -95,7 +95,7 @@ func TestSchemaErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root, path := writeRoot(t, oneRes(tt.props, tt.defs))
 			pointer, inCommon := strings.CutPrefix(tt.pointer, "common:")
-			_, err := Load(root, path)
+			_, _, err := NewLoader(root).Load(path)
 			if inCommon {
 				path = filepath.Join(root, "common", "definitions.json")
 			}
@@ -146,7 +146,7 @@ func TestMalformedJSON(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root, path := writeRoot(t, tt.content)
-			_, err := Load(root, path)
+			_, _, err := NewLoader(root).Load(path)
 			var e *model.Error
 			if !errors.As(err, &e) {
 				t.Fatalf("got %v, want a *model.Error", err)
@@ -173,15 +173,15 @@ func TestMissingFiles(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "common", "definitions.json")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load(root, path)
+	_, _, err := NewLoader(root).Load(path)
 	checkErr(t, err, path, res+"/properties/n/$ref", "common", "definitions.json")
 
 	missing := filepath.Join(root, "2020-01-01", "Missing.json")
-	_, err = Load(root, missing)
+	_, _, err = NewLoader(root).Load(missing)
 	checkErr(t, err, missing, "", "cannot read")
 
 	for _, bad := range []string{filepath.Join(root, "2020-01-01", "schema.yaml"), "Loose.json"} {
-		if _, err := Load(root, bad); err == nil {
+		if _, _, err := NewLoader(root).Load(bad); err == nil {
 			t.Errorf("loading %s succeeded", bad)
 		}
 	}
@@ -191,7 +191,7 @@ func TestBrokenCommon(t *testing.T) {
 	root, path := writeRoot(t, numberRes)
 	common := filepath.Join(root, "common", "definitions.json")
 	write(t, common, `{"definitions": {"numberOrExpression": {"type": "number", "exclusiveMinimum": true}}}`)
-	_, err := Load(root, path)
+	_, _, err := NewLoader(root).Load(path)
 	checkErr(t, err, common, "/definitions/numberOrExpression/exclusiveMinimum", "exclusiveMinimum")
 }
 
@@ -204,7 +204,7 @@ func TestExpressionWithoutCommon(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(root, "common")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load(root, path)
+	_, _, err := NewLoader(root).Load(path)
 	checkErr(t, err, path, res+"/properties/p/oneOf/0/type", "strin")
 
 	write(t, path, oneRes(`"p": {"oneOf": [{"type": "string"}, `+expr+`]}`, ""))

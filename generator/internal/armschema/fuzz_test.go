@@ -93,7 +93,7 @@ func FuzzLoad(f *testing.F) {
 			namesFile(t, err, path, commonPath)
 			return
 		}
-		if _, err := golang.Build(v, nil); err != nil {
+		if _, err := golang.BuildNamed(v, nil, nil); err != nil {
 			namesFile(t, err, testFile, "common/definitions.json")
 		}
 	})

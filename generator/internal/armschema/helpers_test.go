@@ -92,9 +92,9 @@ func oneRes(props, definitions string) string {
 func mustLoad(t *testing.T, content string) (*model.APIVersion, []Note) {
 	t.Helper()
 	root, path := writeRoot(t, content)
-	v, notes, err := LoadWithNotes(root, path)
+	v, notes, err := NewLoader(root).Load(path)
 	if err != nil {
-		t.Fatalf("LoadWithNotes: %v", err)
+		t.Fatalf("Load: %v", err)
 	}
 	checkWellFormed(t, v)
 	return v, notes
@@ -105,7 +105,7 @@ func mustLoad(t *testing.T, content string) (*model.APIVersion, []Note) {
 func loadErr(t *testing.T, content, pointer string, words ...string) {
 	t.Helper()
 	root, path := writeRoot(t, content)
-	_, err := Load(root, path)
+	_, _, err := NewLoader(root).Load(path)
 	checkErr(t, err, path, pointer, words...)
 }
 

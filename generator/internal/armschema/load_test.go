@@ -317,12 +317,12 @@ func TestUndeclaredRequiredOfResource(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	content := oneRes(`"shape": {"$ref": "#/definitions/Shape"}, "a": {"type": "object", "properties": {"b": {"enum": ["x"]}}}`, discriminated)
 	root, path := writeRoot(t, content)
-	first, n1, err := LoadWithNotes(root, path)
+	first, n1, err := NewLoader(root).Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
-		again, n2, err := LoadWithNotes(root, path)
+		again, n2, err := NewLoader(root).Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -173,7 +173,7 @@ func TestRealDeterministic(t *testing.T) {
 	realFiles(t)
 	for _, file := range []string{"2019-03-01/Microsoft.ServiceFabric.json", "2023-05-01-preview/Microsoft.Cache.json", "2026-04-01/Microsoft.Storage.json"} {
 		path := filepath.Join(realRoot, file)
-		a, na, err := LoadWithNotes(realRoot, path)
+		a, na, err := NewLoader(realRoot).Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}

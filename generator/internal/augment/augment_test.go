@@ -32,7 +32,7 @@ func graph(t *testing.T) *conversion.Graph {
 			"Other_Spec": object("Other_Spec", &model.Property{Name: "label", Type: str}),
 		},
 	}
-	spoke, err := golang.Build(api, nil)
+	spoke, err := golang.BuildNamed(api, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

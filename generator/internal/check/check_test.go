@@ -27,7 +27,7 @@ func graph(t *testing.T, renames conversion.Renames, props map[string][]string) 
 			Resources: []*model.Resource{{Name: "things", ARMType: "Example.Things/things", Spec: "things_Spec"}},
 			Objects:   map[string]*model.Object{"things_Spec": spec},
 		}
-		spoke, err := golang.Build(api, nil)
+		spoke, err := golang.BuildNamed(api, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

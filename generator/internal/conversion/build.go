@@ -104,17 +104,6 @@ func (g *Graph) Next(kind string, i int) int {
 	return -1
 }
 
-// Previous returns the version before i in kind's chain, or -1.
-func (g *Graph) Previous(kind string, i int) int {
-	chain := g.Chains[kind]
-	for n, c := range chain {
-		if c == i && n > 0 {
-			return chain[n-1]
-		}
-	}
-	return -1
-}
-
 func (g *Graph) linkSpoke(v *Version) error {
 	for _, s := range v.Spoke.Structs {
 		storage := v.Storage.Struct(s.Name)

@@ -32,7 +32,7 @@ func version(t *testing.T, index int, apiVersion string, class lifecycle.Classif
 	for _, o := range objects {
 		api.Objects[o] = &model.Object{Name: o, Properties: []*model.Property{{Name: "label", Type: str}}, Source: apiVersion + "#" + o}
 	}
-	spoke, err := golang.Build(api, nil)
+	spoke, err := golang.BuildNamed(api, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,16 +32,13 @@ type builder struct {
 	names    map[string]string // lower-cased resource name -> the spelling that gives its Kind
 }
 
-// Build returns the Go package for version, with the resources named in
+// BuildNamed returns the Go package for version, with the resources named in
 // resources (compared case-insensitively; all of them when resources is empty).
-func Build(version *model.APIVersion, resources []string) (*Package, error) {
-	return BuildNamed(version, resources, nil)
-}
-
-// BuildNamed is Build, with the spelling each resource's Kind is made from:
-// names maps a lower-cased schema resource name to the name to use (the same
-// in every version, so that a resource whose name changes case between
-// versions keeps one Kind). Resources it lacks use their own name.
+// names gives the spelling each resource's Kind is made from: it maps a
+// lower-cased schema resource name to the name to use (the same in every
+// version, so that a resource whose name changes case between versions keeps
+// one Kind). Resources it lacks (all of them when names is nil) use their own
+// name.
 func BuildNamed(version *model.APIVersion, resources []string, names map[string]string) (*Package, error) {
 	b := &builder{
 		names:   names,

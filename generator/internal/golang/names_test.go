@@ -38,7 +38,7 @@ func collidingVersion() *model.APIVersion {
 
 func TestNamesCollidingAfterGoCasingAreSuffixed(t *testing.T) {
 	for i := 0; i < 5; i++ { // the same whatever the map order
-		pkg, err := Build(collidingVersion(), nil)
+		pkg, err := BuildNamed(collidingVersion(), nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestKindsStillMayNotCollide(t *testing.T) {
 	v := collidingVersion()
 	v.Resources = append(v.Resources, &model.Resource{Name: "maintenance_windows", Spec: "maintenanceWindows_Spec", Source: "x#/resourceDefinitions/maintenance_windows"})
 	v.Resources[1].Name = "Maintenance-Windows"
-	_, err := Build(v, nil)
+	_, err := BuildNamed(v, nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "x#/resourceDefinitions/maintenance_windows: \"Maintenance-Windows\" and \"maintenanceWindows\" (at 2020-01-01/P.json#/resourceDefinitions/maintenanceWindows) both become the Go name MaintenanceWindow") {
 		t.Errorf("error %v", err)
 	}
@@ -80,7 +80,7 @@ func TestScopeAndExternalOwnerAreCarried(t *testing.T) {
 	}}
 	v.Resources = []*model.Resource{{Name: "locks", Spec: "locks_Spec", Owner: "vaults", OwnerExternal: true,
 		Scope: model.ScopeExtension, Source: "f#/extension_resourceDefinitions/locks"}}
-	pkg, err := Build(v, nil)
+	pkg, err := BuildNamed(v, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

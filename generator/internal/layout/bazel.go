@@ -141,12 +141,6 @@ func PackageLabel(service, dir, target string) string {
 	return "//" + ModuleDir(service) + "/" + dir + ":" + target
 }
 
-// SuiteFilesLabel returns the label of every file of service's conformance
-// suite.
-func SuiteFilesLabel(service string) string {
-	return "//" + SuiteDir(service) + ":files"
-}
-
 // MetadataLabel returns the Bazel label of a metadata file, taking its
 // directory for the Bazel package: metadata/storage.yaml is
 // //metadata:storage.yaml, however the path is written.

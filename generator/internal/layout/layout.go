@@ -9,8 +9,9 @@ package layout
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
+
+	"golang.org/x/mod/module"
 )
 
 // Repo is the module path prefix of every module of the repository.
@@ -29,7 +30,6 @@ const (
 const (
 	APIsDir        = "apis"
 	ConformanceDir = "conformance"
-	MetadataDir    = "metadata"
 	RuntimeDir     = "runtime"
 )
 
@@ -44,20 +44,16 @@ func SuiteDir(service string) string {
 	return ConformanceDir + "/" + service
 }
 
-// MetadataFile returns the metadata file of service: metadata/<service>.yaml.
-func MetadataFile(service string) string {
-	return MetadataDir + "/" + service + ".yaml"
-}
-
 // ModulePath returns the default Go module path of service's module.
 func ModulePath(service string) string {
 	return Repo + "/" + ModuleDir(service)
 }
 
-// ModulePathPattern matches the module paths a service's metadata may give:
-// any valid module path ending in /<service>, or /<service>/vN from v2 on.
-func ModulePathPattern(service string) *regexp.Regexp {
-	return regexp.MustCompile(`/` + regexp.QuoteMeta(service) + `(/v([2-9]|[1-9][0-9]+))?$`)
+// IsServiceModulePath reports whether path may be the module path of
+// service's module: it ends in /<service>, or in /<service>/vN from v2 on.
+func IsServiceModulePath(service, path string) bool {
+	prefix, _, ok := module.SplitPathVersion(path)
+	return ok && strings.HasSuffix(prefix, "/"+service)
 }
 
 // ServiceName returns the service name armhub gives an ARM provider namespace

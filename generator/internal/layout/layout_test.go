@@ -39,10 +39,10 @@ func TestServiceNamesAndPaths(t *testing.T) {
 	}
 	for path, ok := range map[string]bool{
 		"github.com/armhub/armhub/apis/storage": true, "example.com/x/storage/v2": true,
-		"example.com/x/storage/v1": false, "example.com/x/storagex": false, "example.com/x/storage/v0": false,
+		"example.com/x/storage/v1": false, "example.com/x/storage/v02": false, "example.com/x/storage/v10": true, "example.com/x/storagex": false, "example.com/x/storage/v0": false,
 	} {
-		if got := ModulePathPattern("storage").MatchString(path); got != ok {
-			t.Errorf("ModulePathPattern matches %q: %v, want %v", path, got, ok)
+		if got := IsServiceModulePath("storage", path); got != ok {
+			t.Errorf("IsServiceModulePath(storage, %q) = %v, want %v", path, got, ok)
 		}
 	}
 }

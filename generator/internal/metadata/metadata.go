@@ -14,8 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/mod/semver"
 	"gopkg.in/yaml.v3"
+	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/runtime/lifecycle"
 )
@@ -273,9 +276,7 @@ func (s *Service) errorf(line int, format string, args ...any) error {
 
 var (
 	serviceName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
-	groupName   = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$`)
 	apiVersion  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-preview)?$`)
-	semver      = regexp.MustCompile(`^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$`)
 )
 
 func (s *Service) check(lines *lineFinder) error {
@@ -303,16 +304,16 @@ func (s *Service) checkHeader(lines *lineFinder) error {
 	if !serviceName.MatchString(s.Name) {
 		return s.errorf(lines.find("service"), "service %q must be lower-case letters and digits", s.Name)
 	}
-	if !groupName.MatchString(s.Group) {
-		return s.errorf(lines.find("group"), "group %q is not a DNS subdomain with at least one dot", s.Group)
+	if problems := validation.IsDNS1123Subdomain(s.Group); len(problems) > 0 || !strings.Contains(s.Group, ".") {
+		return s.errorf(lines.find("group"), "group %q is not a DNS subdomain with at least one dot%s", s.Group, explained(problems))
 	}
-	if s.Module.Version != "" && !semver.MatchString(s.Module.Version) {
-		return s.errorf(lines.find("module", "version"), "module version %q is not a semantic version like v1.2.3", s.Module.Version)
+	if v := s.Module.Version; v != "" && (!semver.IsValid(v) || semver.Canonical(v) != v) {
+		return s.errorf(lines.find("module", "version"), "module version %q is not a semantic version like v1.2.3", v)
 	}
 	if err := checkModulePath(s.Module.Path); err != nil {
 		return s.errorf(lines.find("module", "path"), "module path %q is not a Go module path: %v", s.Module.Path, err)
 	}
-	if !strings.HasSuffix(s.Module.Path, "/"+s.Name) && !regexp.MustCompile(`/`+s.Name+`/v\d+$`).MatchString(s.Module.Path) {
+	if !layout.IsServiceModulePath(s.Name, s.Module.Path) {
 		return s.errorf(lines.find("module", "path"), "module path %q must end in /%s (or /%s/vN)", s.Module.Path, s.Name, s.Name)
 	}
 	return checkUnique(s, lines, "resources", s.Resources)
@@ -392,16 +393,20 @@ func (s *Service) checkRemovals(*lineFinder) error {
 	return nil
 }
 
-var (
-	dnsLabel    = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
-	webhookPath = regexp.MustCompile(`^/[A-Za-z0-9/._~-]*$`)
-)
+var webhookPath = regexp.MustCompile(`^/[A-Za-z0-9/._~-]*$`)
 
+// checkWebhook checks the webhook's names as Kubernetes validates them: a
+// Service's name is a DNS-1035 label, a namespace's a DNS-1123 label, and a
+// cert-manager Certificate's (a custom resource's) a DNS-1123 subdomain.
 func (s *Service) checkWebhook(lines *lineFinder) error {
 	w := s.Webhook
-	for _, f := range []struct{ key, value string }{{"service", w.Service}, {"namespace", w.Namespace}} {
-		if !dnsLabel.MatchString(f.value) {
-			return s.errorf(lines.find("webhook", f.key), "webhook %s %q is not a DNS label (lower-case letters, digits and '-', at most 63)", f.key, f.value)
+	names := []struct {
+		key, value string
+		check      func(string) []string
+	}{{"service", w.Service, validation.IsDNS1035Label}, {"namespace", w.Namespace, validation.IsDNS1123Label}}
+	for _, f := range names {
+		if problems := f.check(f.value); len(problems) > 0 {
+			return s.errorf(lines.find("webhook", f.key), "webhook %s %q is not a DNS label%s", f.key, f.value, explained(problems))
 		}
 	}
 	if !webhookPath.MatchString(w.Path) {
@@ -411,10 +416,19 @@ func (s *Service) checkWebhook(lines *lineFinder) error {
 		return s.errorf(lines.find("webhook", "port"), "webhook port %d is not between 1 and 65535", w.Port)
 	}
 	namespace, name, ok := strings.Cut(w.Certificate, "/")
-	if !ok || !dnsLabel.MatchString(namespace) || !dnsLabel.MatchString(name) {
+	if !ok || len(validation.IsDNS1123Label(namespace)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
 		return s.errorf(lines.find("webhook", "certificate"), "webhook certificate %q is not namespace/name", w.Certificate)
 	}
 	return nil
+}
+
+// explained returns ": " and the problems apimachinery's validation found,
+// or "" when it found none.
+func explained(problems []string) string {
+	if len(problems) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(problems, "; ")
 }
 
 // VersionNames returns the API versions to generate, oldest first.

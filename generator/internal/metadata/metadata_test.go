@@ -159,6 +159,16 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 			`people.yaml:1: "group" is required`},
 		"bad module version": {func(s string) string { return strings.Replace(s, "v1.2.0", "1.2", 1) },
 			`people.yaml:6: module version "1.2" is not a semantic version`},
+		"module version with build metadata": {func(s string) string { return strings.Replace(s, "v1.2.0", "v1.2.0+build", 1) },
+			`people.yaml:6: module version "v1.2.0+build" is not a semantic version`},
+		"group without a dot": {func(s string) string {
+			return strings.Replace(s, "group: people.example.armhub.io", "group: people", 1)
+		},
+			`people.yaml:3: group "people" is not a DNS subdomain with at least one dot`},
+		"group not lower case": {func(s string) string { return strings.Replace(s, "group: people.example", "group: People.example", 1) },
+			`people.yaml:3: group "People.example.armhub.io" is not a DNS subdomain with at least one dot: a lowercase RFC 1123 subdomain`},
+		"webhook service starting with a digit": {func(s string) string { return s + "webhook:\n  service: 1webhook\n" },
+			`people.yaml:25: webhook service "1webhook" is not a DNS label: a DNS-1035 label`},
 		"wrong type": {func(s string) string { return strings.Replace(s, "resources: [people]", "resources: people", 1) },
 			"line 9: cannot unmarshal !!str `people` into []string"},
 		"webhook service not a DNS label": {func(s string) string { return s + "webhook:\n  service: Armhub_Webhook\n" },
@@ -176,7 +186,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"module path with ..": {func(s string) string { return strings.Replace(s, "armhub/apis/person", "armhub/../apis/person", 1) },
 			`people.yaml:5: module path "github.com/armhub/armhub/../apis/person" is not a Go module path`},
 		"module path without a domain": {func(s string) string { return strings.Replace(s, "github.com/", "github/", 1) },
-			`people.yaml:5: module path "github/armhub/armhub/apis/person" is not a Go module path: expected a dot`},
+			`people.yaml:5: module path "github/armhub/armhub/apis/person" is not a Go module path: missing dot in first path element`},
 		"module path /v1": {func(s string) string { return strings.Replace(s, "apis/person\n", "apis/person/v1\n", 1) },
 			`people.yaml:5: module path "github.com/armhub/armhub/apis/person/v1" is not a Go module path: expected a major version`},
 		"property rename cycle": {func(s string) string {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/buildfiles"
 	"github.com/armhub/armhub/generator/internal/emit/convert"
@@ -76,7 +78,11 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 		func() error { rendering.Wait(); return e.crds(definitions) },
 		func() error { return e.register(versions) },
 		func() error {
-			return e.files.add(layout.GoModFile, "go.mod", buildfiles.GoMod(svc.Module.Path, moduleRequirements()))
+			goMod, err := buildfiles.GoMod(svc.Module.Path, moduleRequirements())
+			if err != nil {
+				return err
+			}
+			return e.files.add(layout.GoModFile, "go.mod", goMod)
 		},
 	}
 	for _, step := range steps {
@@ -125,10 +131,11 @@ func (e *emitter) packages(versions []Version) error {
 			goPackageJob{i, layout.Compat, types.CompatPackage(e.module.Graph, i), types.CompatFiles, v.API.Version})
 	}
 	rendered := make([]renderedPackage, len(jobs))
-	forEach(len(jobs), e.workers, func(n int) {
+	_ = forEach(len(jobs), e.workers, func(n int) error { // errors are in rendered, reported below in order with addPackage's
 		if jobs[n].pkg != nil {
 			rendered[n] = e.render(jobs[n])
 		}
+		return nil
 	})
 	for n, r := range rendered {
 		if jobs[n].pkg == nil {
@@ -161,20 +168,26 @@ func (e *emitter) render(job goPackageJob) renderedPackage {
 	return out
 }
 
-// forEach calls fn for every index below n, at most workers at once.
-func forEach(n, workers int, fn func(int)) {
-	slots := make(chan struct{}, max(workers, 1))
-	var wg sync.WaitGroup
+// forEach calls fn for every index below n, at most workers at once, and
+// returns the error of the lowest index that failed (fn runs for every index
+// regardless), so the error does not depend on the workers' timing.
+func forEach(n, workers int, fn func(int) error) error {
+	errs := make([]error, n)
+	var g errgroup.Group
+	g.SetLimit(max(workers, 1))
 	for i := range n {
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			fn(i)
-		}()
+		g.Go(func() error {
+			errs[i] = fn(i)
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // the goroutines report through errs
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addPackage adds the Go files of a package, given in parts, and its BUILD file.
@@ -219,12 +232,13 @@ type renderedCRD struct {
 func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
 	kinds := e.module.Graph.Kinds()
 	out := make([]renderedCRD, len(kinds))
-	forEach(len(kinds), e.workers, func(n int) {
+	_ = forEach(len(kinds), e.workers, func(n int) error { // errors are in out, reported in order by crds
 		kind := kinds[n]
 		listed := e.crdVersions(kind, versions)
 		r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
 		r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
 		out[n] = r
+		return nil
 	})
 	return out
 }

@@ -1,12 +1,13 @@
 package pipeline
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/mod/modfile"
 )
 
 // Every k8s.io module versioned with Kubernetes (v0.N.M: api, apimachinery,
@@ -29,30 +30,15 @@ var kubernetesVersioned = regexp.MustCompile(`^v0\.\d+\.\d+$`)
 type requirement struct{ path, version string }
 
 // goModRequirements returns the require directives of a go.mod.
-func goModRequirements(text string) []requirement {
+func goModRequirements(t *testing.T, file string, data []byte) []requirement {
+	t.Helper()
+	f, err := modfile.Parse(file, data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []requirement
-	inBlock := false
-	scanner := bufio.NewScanner(strings.NewReader(text))
-	for scanner.Scan() {
-		line, _, _ := strings.Cut(scanner.Text(), "//")
-		fields := strings.Fields(line)
-		switch {
-		case len(fields) == 0:
-			continue
-		case fields[0] == "require" && len(fields) == 2 && fields[1] == "(":
-			inBlock = true
-			continue
-		case inBlock && fields[0] == ")":
-			inBlock = false
-			continue
-		case fields[0] == "require" && len(fields) >= 3:
-			fields = fields[1:]
-		case !inBlock:
-			continue
-		}
-		if len(fields) >= 2 {
-			out = append(out, requirement{fields[0], fields[1]})
-		}
+	for _, r := range f.Require {
+		out = append(out, requirement{r.Mod.Path, r.Mod.Version})
 	}
 	return out
 }
@@ -60,25 +46,18 @@ func goModRequirements(text string) []requirement {
 // workspaceModules returns the module directories go.work uses.
 func workspaceModules(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repo, "go.work"))
+	file := filepath.Join(repo, "go.work")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work, err := modfile.ParseWork(file, data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var dirs []string
-	inBlock := false
-	for _, line := range strings.Split(string(data), "\n") {
-		fields := strings.Fields(line)
-		switch {
-		case len(fields) == 0:
-		case fields[0] == "use" && len(fields) == 2 && fields[1] == "(":
-			inBlock = true
-		case inBlock && fields[0] == ")":
-			inBlock = false
-		case inBlock:
-			dirs = append(dirs, fields[0])
-		case fields[0] == "use" && len(fields) == 2:
-			dirs = append(dirs, fields[1])
-		}
+	for _, u := range work.Use {
+		dirs = append(dirs, u.Path)
 	}
 	if len(dirs) == 0 {
 		t.Fatal("go.work uses no modules")
@@ -121,6 +100,6 @@ func TestKubernetesVersions(t *testing.T) {
 			t.Errorf("%v (under Bazel: is it in this test's data?)", err)
 			continue
 		}
-		checkKubernetesVersions(t, filepath.ToSlash(filepath.Clean(file)), goModRequirements(string(data)))
+		checkKubernetesVersions(t, filepath.ToSlash(filepath.Clean(file)), goModRequirements(t, file, data))
 	}
 }

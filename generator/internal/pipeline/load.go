@@ -50,14 +50,15 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	names := svc.VersionNames()
 	apis := make([]*model.APIVersion, len(names))
 	notes := make([][]armschema.Note, len(names))
-	errs := make([]error, len(names))
-	forEach(len(names), opts.Workers, func(i int) {
-		apis[i], notes[i], errs[i] = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, names[i]))))
-	})
-	for i, err := range errs {
+	err := forEach(len(names), opts.Workers, func(i int) (err error) {
+		apis[i], notes[i], err = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, names[i]))))
 		if err != nil {
-			return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := &loaded{apis: apis}
 	for i, name := range names {

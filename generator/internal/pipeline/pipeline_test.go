@@ -2,12 +2,15 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
 	"go/format"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/layout"
@@ -112,4 +115,27 @@ func sameFiles(a, b gosrc.Files) bool {
 		}
 	}
 	return true
+}
+
+// forEach runs every index and returns the error of the lowest failing one,
+// even when a higher one fails first.
+func TestForEachReportsTheLowestIndexError(t *testing.T) {
+	var ran atomic.Int32
+	err := forEach(10, 4, func(i int) error {
+		ran.Add(1)
+		switch i {
+		case 2:
+			time.Sleep(20 * time.Millisecond) // fails last
+			return fmt.Errorf("index %d", i)
+		case 7:
+			return fmt.Errorf("index %d", i)
+		}
+		return nil
+	})
+	if err == nil || err.Error() != "index 2" {
+		t.Errorf("error = %v, want index 2", err)
+	}
+	if ran.Load() != 10 {
+		t.Errorf("fn ran %d times, want 10", ran.Load())
+	}
 }

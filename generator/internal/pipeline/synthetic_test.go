@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/armhub/armhub/generator/internal/emit/crds"
+	"github.com/armhub/armhub/generator/internal/emit/emittest"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/runtime/lifecycle"
@@ -112,7 +112,7 @@ func TestCRDBudgetOf120Versions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	size, err := crds.JSONSize(result.Files[path])
+	size, err := emittest.CRDJSONSize(result.Files[path])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/armhub/armhub/generator/internal/layout"
 )
@@ -37,19 +38,16 @@ func Write(dir string, files Files) error {
 	if err := makeDirs(dir, ordered); err != nil {
 		return err
 	}
-	errs := make([]error, len(ordered))
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, writers)
+	errs := make([]error, len(ordered)) // joined in path order, whatever the timing
+	var g errgroup.Group
+	g.SetLimit(writers)
 	for i, path := range ordered {
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
+		g.Go(func() error {
 			errs[i] = writeFile(filepath.Join(dir, filepath.FromSlash(path)), files[path])
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // the goroutines report through errs
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}

@@ -10,11 +10,15 @@ import (
 // A module's go.mod, the BUILD files of a Go package, of the crd package and of
 // a conformance suite, and a service's root BUILD file.
 func TestGolden(t *testing.T) {
+	goMod, err := GoMod(emittest.Module, []Requirement{
+		{Path: layout.RuntimeModule, Version: "v0.1.0"}, {Path: "k8s.io/apimachinery", Version: "v0.34.4"},
+		{Path: "github.com/google/go-cmp", Version: "v0.7.0", Indirect: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	emittest.Golden(t, map[string][]byte{
-		layout.GoModFile: GoMod(emittest.Module, []Requirement{
-			{Path: layout.RuntimeModule, Version: "v0.1.0"}, {Path: "k8s.io/apimachinery", Version: "v0.34.4"},
-			{Path: "github.com/google/go-cmp", Version: "v0.7.0", Indirect: true},
-		}),
+		layout.GoModFile:                       goMod,
 		"v20220101/" + layout.BuildFile:        BuildFile("v20220101", emittest.Module+"/v20220101", []string{"//runtime", "@io_k8s_apimachinery//pkg/runtime"}),
 		layout.CRDDir + "/" + layout.BuildFile: CRDBuildFile(emittest.Module + "/" + layout.CRDDir),
 		"conformance/" + layout.BuildFile:      TestBuildFile("things_test", []string{"//conformance/harness", "//apis/things/v20220101"}),

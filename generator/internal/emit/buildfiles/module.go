@@ -8,6 +8,9 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
+
 	"github.com/armhub/armhub/generator/internal/layout"
 )
 
@@ -18,30 +21,31 @@ type Requirement struct {
 	Indirect bool
 }
 
-// GoMod returns the go.mod of a generated service module.
-func GoMod(modulePath string, requirements []Requirement) []byte {
-	var b strings.Builder
-	b.WriteString(layout.GeneratedGo + "\n\n")
-	fmt.Fprintf(&b, "module %s\n\ngo 1.24.0\n", modulePath)
-	for _, indirect := range []bool{false, true} {
-		var lines []string
-		for _, r := range requirements {
-			if r.Indirect == indirect {
-				line := "\t" + r.Path + " " + r.Version
-				if indirect {
-					line += " // indirect"
-				}
-				lines = append(lines, line)
-			}
-		}
-		if len(lines) == 0 {
-			continue
-		}
-		sort.Strings(lines)
-		b.WriteString("\nrequire (\n" + strings.Join(lines, "\n") + "\n)\n")
+// GoMod returns the go.mod of a generated service module, written by
+// golang.org/x/mod/modfile as the go command writes one: the header comment,
+// the module and go lines, then a block of direct and a block of indirect
+// requirements, each sorted (a block of one requirement is a single line, as
+// after go mod tidy).
+func GoMod(modulePath string, requirements []Requirement) ([]byte, error) {
+	f := new(modfile.File)
+	f.AddComment(layout.GeneratedGo)
+	if err := f.AddModuleStmt(modulePath); err != nil {
+		return nil, err
 	}
-	return []byte(b.String())
+	if err := f.AddGoStmt(goVersion); err != nil {
+		return nil, err
+	}
+	required := make([]*modfile.Require, len(requirements))
+	for i, r := range requirements {
+		required[i] = &modfile.Require{Mod: module.Version{Path: r.Path, Version: r.Version}, Indirect: r.Indirect}
+	}
+	f.SetRequireSeparateIndirect(required)
+	f.Cleanup()
+	return f.Format()
 }
+
+// goVersion is the go line of every generated go.mod.
+const goVersion = "1.24.0"
 
 // BuildFile returns the BUILD.bazel of a generated Go package: one go_library
 // named after the package over every non-test Go file in it, so hand-written

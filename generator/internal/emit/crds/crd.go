@@ -127,9 +127,9 @@ type printerColumn struct {
 
 // Render returns the YAML of the CRD of the resource kind over versions, which
 // must be in the order to list them, converted by webhook, and its size as
-// compact JSON (what JSONSize measures, without reading the YAML back). Its
-// annotation lifecycle.Annotation holds the lifecycle of every spoke it lists
-// ("{}" when it lists none).
+// compact JSON (what the YAML read back would marshal to, computed without
+// reading it back). Its annotation lifecycle.Annotation holds the lifecycle of
+// every spoke it lists ("{}" when it lists none).
 func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, int, error) {
 	plural := naming.Lower(naming.Plural(kind))
 	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}

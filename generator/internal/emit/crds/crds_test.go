@@ -14,7 +14,7 @@ import (
 // The CRD of one version that uses each kind of type once, with a webhook
 // other than the default.
 func TestOneVersionGolden(t *testing.T) {
-	pkg, err := golang.Build(emittest.OneVersion(), nil)
+	pkg, err := golang.BuildNamed(emittest.OneVersion(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestServiceGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if measured, err := JSONSize(data); err != nil || measured != size {
+		if measured, err := emittest.CRDJSONSize(data); err != nil || measured != size {
 			t.Errorf("%s: Render says %d bytes as JSON, its YAML read back is %d (%v)", kind, size, measured, err)
 		}
 		files[emittest.Service+"/"+Path(emittest.Group, kind)] = data
@@ -93,8 +93,8 @@ func TestListing(t *testing.T) {
 }
 
 // A CRD's size is that of its compact JSON.
-func TestJSONSize(t *testing.T) {
-	size, err := JSONSize([]byte("# comment\nkind: CustomResourceDefinition\nspec:\n  versions:\n    - name: v1\n"))
+func TestCRDJSONSize(t *testing.T) {
+	size, err := emittest.CRDJSONSize([]byte("# comment\nkind: CustomResourceDefinition\nspec:\n  versions:\n    - name: v1\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the emitter tests")
@@ -42,7 +44,8 @@ func golden(t *testing.T, path string, got []byte) {
 	if err != nil {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from %s; run go test -update and review the diff", path, file)
+	// Compared line by line, so that the diff names whole lines.
+	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n")); diff != "" {
+		t.Errorf("%s differs from %s (-want +got):\n%s\nrun go test -update and review the diff", path, file, diff)
 	}
 }

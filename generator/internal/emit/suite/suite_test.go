@@ -14,13 +14,13 @@ import (
 func widgetVersion(t *testing.T, index int, apiVersion string) *conversion.Version {
 	t.Helper()
 	str := &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
-	spoke, err := golang.Build(&model.APIVersion{
+	spoke, err := golang.BuildNamed(&model.APIVersion{
 		Version: apiVersion, Provider: "Example.Things",
 		Resources: []*model.Resource{{Name: "widgets", ARMType: "Example.Things/widgets", Spec: "widgets_Spec"}},
 		Objects: map[string]*model.Object{"widgets_Spec": {Name: "widgets_Spec", Properties: []*model.Property{
 			{Name: "azureName", Type: str},
 		}}},
-	}, nil)
+	}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

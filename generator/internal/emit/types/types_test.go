@@ -11,7 +11,7 @@ import (
 
 // The Go types of one version that uses each kind of type once.
 func TestOneVersionGolden(t *testing.T) {
-	pkg, err := golang.Build(emittest.OneVersion(), nil)
+	pkg, err := golang.BuildNamed(emittest.OneVersion(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

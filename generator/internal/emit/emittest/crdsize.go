@@ -1,4 +1,4 @@
-package crds
+package emittest
 
 import (
 	"encoding/json"
@@ -7,11 +7,12 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// JSONSize returns the size of the CRD whose YAML is data as compact JSON:
+// CRDJSONSize returns the size of the CRD whose YAML is data as compact JSON:
 // what etcd stores, and what client-side kubectl apply keeps in its
 // last-applied-configuration annotation (whose limit, 262,144 bytes, also
-// counts the annotation keys).
-func JSONSize(data []byte) (int, error) {
+// counts the annotation keys). It reads the YAML back, so tests use it to
+// check the size crds.Render computes without doing so.
+func CRDJSONSize(data []byte) (int, error) {
 	var doc any
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return 0, fmt.Errorf("measuring a CRD: %w", err)
