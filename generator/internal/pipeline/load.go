@@ -81,15 +81,18 @@ func loadSwagger(svc *metadata.Service, opts Options) (*loaded, error) {
 	names := svc.VersionNames()
 	apis := make([]*model.APIVersion, len(names))
 	notes := make([][]swagger.Note, len(names))
-	errs := make([]error, len(names))
-	forEach(len(names), opts.Workers, func(i int) {
-		apis[i], notes[i], errs[i] = loader.Load(svc.Input.Dir, names[i])
-	})
-	out := &loaded{apis: apis, files: loader.Files()}
-	for i, err := range errs {
+	err := forEach(len(names), opts.Workers, func(i int) (err error) {
+		apis[i], notes[i], err = loader.Load(svc.Input.Dir, names[i])
 		if err != nil {
-			return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &loaded{apis: apis, files: loader.Files()}
+	for i := range names {
 		if apis[i].Provider != svc.Provider {
 			return nil, model.Errorf(model.Location{File: apis[i].Source}, "the paths of version %s are under provider %s, but the metadata says %s", names[i], apis[i].Provider, svc.Provider)
 		}
