@@ -294,9 +294,6 @@ func (x *loader) format(nd node, t string) (string, error) {
 			return f, nil
 		}
 	}
-	if len(formats[t]) == 0 {
-		return "", x.errf(nd.d, nd.ptr+"/format", "unknown format %q: a %s has no format", f, t)
-	}
 	return "", x.errf(nd.d, nd.ptr+"/format", "unknown format %q for a %s: expected one of %s", f, t, strings.Join(formats[t], ", "))
 }
 
