@@ -14,6 +14,7 @@ cd "$top/generator"
 
 targets=(
   "./internal/armschema FuzzLoad 15000x"
+  "./internal/swagger FuzzLoad 5000x"
   "./internal/metadata FuzzParse 100000x"
   "./cmd/armhub-gen FuzzGenerate 5000x"
   "./cmd/armhub-gen FuzzRenames 1500x"
