@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark: wall time and peak memory of generating every API version of every
 # resource of the six real providers (../shared/specs/arm-schemas, read in place),
-# each with its conformance suite, one after another. Prints one line per provider
+# each with its conformance suite, one after another, then ManagedIdentity from
+# its Swagger files (../shared/specs/swagger, spec and status, with its metadata). Prints one line per provider
 # and a total. Not a test: nothing here can fail on speed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -13,4 +14,9 @@ for p in "${providers[@]:0:3}" Microsoft.KeyVault.Secrets "${providers[@]:3}"; d
   read -r seconds kb < "$work/time"
   printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "$p" "$seconds" "$kb" "$(find "$work/$p" -type f | wc -l)"
 done
+swagger=${ARMHUB_SWAGGER:-$top/../shared/specs/swagger}
+/usr/bin/time -f "%e %M" -o "$work/time" "$gen" -metadata "$top/metadata/azure/managedidentity.yaml" -schemas "$swagger" \
+  -out "$work/mi-swagger" -conformance-out "$work/mi-swagger/conformance" 2>/dev/null
+read -r seconds kb < "$work/time"
+printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "ManagedIdentity (Swagger)" "$seconds" "$kb" "$(find "$work/mi-swagger" -type f | wc -l)"
 printf '%-28s %6.2f s\n' total "$(echo "$(date +%s.%N) - $total_start" | bc)"
