@@ -18,10 +18,11 @@ type loader struct {
 	local      map[string]node // the version's definitions by name, as the first file declaring one has it
 	out        *model.APIVersion
 	names      *names
-	renamed    map[string]bool  // label keys whose renaming was noted
-	memo       map[string]shape // converted nodes by key and mode
-	stack      []frame          // nodes being converted, innermost last
-	collecting []string         // keys of the object schemas whose members are being collected
+	renamed    map[string]bool     // label keys whose renaming was noted
+	memo       map[string]shape    // converted nodes by key and mode
+	stack      []frame             // nodes being converted, innermost last
+	collecting []string            // keys of the object schemas whose members are being collected
+	members    map[string]*members // collected members by key and owner
 	derivedOf  map[string][]node
 	notes      []Note
 	noted      map[string]bool
@@ -30,7 +31,7 @@ type loader struct {
 func newLoader(l *Loader, docs []*doc, version string) *loader {
 	x := &loader{
 		l: l, docs: docs, version: map[*doc]bool{}, local: map[string]node{},
-		names: newNames(), renamed: map[string]bool{}, memo: map[string]shape{},
+		names: newNames(), renamed: map[string]bool{}, memo: map[string]shape{}, members: map[string]*members{},
 		derivedOf: map[string][]node{}, noted: map[string]bool{},
 		out: &model.APIVersion{
 			Version: version,

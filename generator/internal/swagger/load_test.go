@@ -3,6 +3,7 @@ package swagger
 import (
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -514,5 +515,20 @@ func TestTestdataService(t *testing.T) {
 		"widgets/resource-manager/Contoso.Widgets/stable/2024-05-01/widgets.json")
 	for _, n := range notes {
 		t.Logf("note: %v", n)
+	}
+}
+
+// An allOf may include one definition several times, at any depth: its
+// properties are declared once, and loading stays fast.
+func TestRepeatedAllOf(t *testing.T) {
+	var defs []string
+	for i := 0; i < 30; i++ {
+		ref := `{"$ref": "#/definitions/D` + strconv.Itoa(i+1) + `"}`
+		defs = append(defs, `"D`+strconv.Itoa(i)+`": {"allOf": [`+ref+`, `+ref+`, `+ref+`], "properties": {"p`+strconv.Itoa(i)+`": {"type": "string"}}}`)
+	}
+	defs = append(defs, `"D30": {"type": "object", "properties": {"last": {"type": "string"}}, "additionalProperties": {"type": "string"}}`)
+	v, _ := mustLoadMain(t, thingFile(`"d": {"$ref": "#/definitions/D0"}`, strings.Join(defs, ", ")))
+	if n := len(object(t, v, "D0").Properties); n != 31 {
+		t.Errorf("D0 has %d properties, want 31", n)
 	}
 }

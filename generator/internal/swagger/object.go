@@ -32,10 +32,15 @@ func newMembers() *members {
 	return &members{decls: map[string][]decl{}, required: map[string]node{}}
 }
 
-// merge adds o's members to m. It returns what clashed, if anything.
+// merge adds o's members to m, each declaration once however often an allOf
+// includes it. It returns what clashed, if anything.
 func (m *members) merge(o *members) string {
 	for k, ds := range o.decls {
-		m.decls[k] = append(m.decls[k], ds...)
+		for _, d := range ds {
+			if !m.declares(k, d.nd) {
+				m.decls[k] = append(m.decls[k], d)
+			}
+		}
 	}
 	for k, n := range o.required {
 		if _, ok := m.required[k]; !ok {
@@ -43,7 +48,7 @@ func (m *members) merge(o *members) string {
 		}
 	}
 	if o.addl != nil {
-		if m.addl != nil {
+		if m.addl != nil && m.addlAt.key() != o.addlAt.key() {
 			return "both declare additionalProperties"
 		}
 		m.addl, m.addlAt = o.addl, o.addlAt
@@ -57,9 +62,27 @@ func (m *members) merge(o *members) string {
 	return ""
 }
 
+// declares reports whether m has the declaration nd of property k.
+func (m *members) declares(k string, nd node) bool {
+	for _, d := range m.decls[k] {
+		if d.nd.key() == nd.key() {
+			return true
+		}
+	}
+	return false
+}
+
+// copy returns a copy of m its holder may change.
+func (m *members) copy() *members {
+	c := newMembers()
+	c.merge(m)
+	return c
+}
+
 // collect gathers the members of an object schema. owner names the inline
 // types of its properties ("" for the object being built); a $ref switches it
-// to the definition referred to.
+// to the definition referred to. Results are kept by node and owner; each
+// call returns a copy the caller may change.
 func (x *loader) collect(nd node, owner string) (*members, error) {
 	key := nd.key()
 	for i, k := range x.collecting {
@@ -67,8 +90,21 @@ func (x *loader) collect(nd node, owner string) (*members, error) {
 			return nil, x.errf(nd.d, nd.ptr, "allOf cycle: %s", strings.Join(append(x.collecting[i:], key), " -> "))
 		}
 	}
+	if m, ok := x.members[key+"|"+owner]; ok {
+		return m.copy(), nil
+	}
 	x.collecting = append(x.collecting, key)
-	defer func() { x.collecting = x.collecting[:len(x.collecting)-1] }()
+	m, err := x.gather(nd, owner)
+	x.collecting = x.collecting[:len(x.collecting)-1]
+	if err != nil {
+		return nil, err
+	}
+	x.members[key+"|"+owner] = m
+	return m.copy(), nil
+}
+
+// gather collects the members of nd (see collect).
+func (x *loader) gather(nd node, owner string) (*members, error) {
 	if err := x.checkKeywords(nd); err != nil {
 		return nil, err
 	}
