@@ -52,6 +52,13 @@ else
   failed=$((failed + 1))
 fi
 
+echo "== the loaders on the real specifications, and the Swagger/deployment-schema cross-check (plain Go)"
+if tools/real-spec-tests.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 echo "== the Swagger files the real services read, pinned by path and SHA-256"
 if tools/pin-swagger.sh --check; then
   passed=$((passed + 1))
