@@ -240,11 +240,18 @@ func (b *builder) convertProperty(p *model.Property) (*Field, error) {
 	if !p.Required && t.Kind != model.KindArray && t.Kind != model.KindMap {
 		t.Pointer = true
 	}
+	doc := p.Description
+	if p.Secret {
+		doc = strings.TrimSpace(doc + "\n\n" + SecretNote)
+	}
 	return &Field{
-		Name: naming.GoName(p.Name), JSONName: p.Name, Doc: p.Description, Type: t,
+		Name: naming.GoName(p.Name), JSONName: p.Name, Doc: doc, Type: t,
 		Required: p.Required, Validation: p.Validation, Format: p.Type.Format, Secret: p.Secret,
 	}, nil
 }
+
+// SecretNote ends the documentation of a secret field.
+const SecretNote = "Secret: a credential the client writes; the service never returns it, so it has no status field."
 
 var builtins = map[string]string{
 	model.String: "string", model.Integer: "int", model.Number: "float64", model.Boolean: "bool",

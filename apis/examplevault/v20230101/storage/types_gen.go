@@ -88,6 +88,8 @@ type SecretProperties struct {
 	ContentType *string `json:"contentType,omitempty"`
 
 	// The secret itself. Accepted on writes, never returned on reads.
+	//
+	// Secret: a credential the client writes; the service never returns it, so it has no status field.
 	Value *string `json:"value,omitempty"`
 }
 

@@ -184,9 +184,13 @@ type SecretProperties struct {
 	ContentType *string `json:"contentType,omitempty"`
 
 	// A passphrase that lets an operator restore the secret after it is soft-deleted.
+	//
+	// Secret: a credential the client writes; the service never returns it, so it has no status field.
 	RecoveryKey *string `json:"recoveryKey,omitempty"`
 
 	// The secret itself. Accepted on writes, never returned on reads.
+	//
+	// Secret: a credential the client writes; the service never returns it, so it has no status field.
 	Value *string `json:"value,omitempty"`
 }
 
