@@ -301,8 +301,31 @@ func checkWellFormed(t testing.TB, v *model.APIVersion) {
 			t.Errorf("enum %s", dump(e))
 		}
 	}
+	spec, status := map[string]bool{}, map[string]bool{}
 	for _, r := range v.Resources {
+		reach(v, &model.Type{Kind: model.KindObject, Name: r.Spec}, spec)
+		reach(v, &model.Type{Kind: model.KindObject, Name: r.Status}, status)
 		checkStatus(t, v, r.Status, map[string]bool{})
+	}
+	for name := range spec {
+		if status[name] {
+			t.Errorf("type %s is reached from a spec and from a status", name)
+		}
+	}
+}
+
+// reach adds to seen the objects and enums t reaches.
+func reach(v *model.APIVersion, t *model.Type, seen map[string]bool) {
+	for ; t != nil; t = t.Elem {
+		if (t.Kind != model.KindObject && t.Kind != model.KindEnum) || seen[t.Name] {
+			continue
+		}
+		seen[t.Name] = true
+		if o := v.Objects[t.Name]; o != nil && t.Kind == model.KindObject {
+			for _, p := range o.Properties {
+				reach(v, p.Type, seen)
+			}
+		}
 	}
 }
 

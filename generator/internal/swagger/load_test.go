@@ -86,13 +86,18 @@ func TestPathsThatAreNotResources(t *testing.T) {
 	getOnly := `"` + rg + `/gadgets/{gadgetName}": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Thing"}}}}}`
 	listing := `"` + rg + `/things": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Thing"}}}}}`
 	fixed := resourcePath(rg+"/things/{thingName}/settings/default", "Thing")
-	v, notes := mustLoadMain(t, swaggerFile(strings.Join([]string{resourcePath(rg+"/things/{thingName}", "Thing"), getOnly, listing, fixed}, ", "), thingDef(""), ""))
+	file := swaggerFile(strings.Join([]string{resourcePath(rg+"/things/{thingName}", "Thing"), getOnly, listing, fixed}, ", "), thingDef(""), "")
+	file = strings.Replace(file, `"paths": {`, `"x-ms-paths": {"/x?op=1": {}}, "paths": {`, 1)
+	v, notes := mustLoadMain(t, file)
 	checkNames(t, "resources", resourceNames(v), "things")
 	if !hasNote(notes, pathPtr(rg+"/gadgets/{gadgetName}")+"/get", "GET without a PUT") {
 		t.Errorf("no note on the GET without a PUT: %v", notes)
 	}
 	if !hasNote(notes, pathPtr(rg+"/things/{thingName}/settings/default"), "not a resource") {
 		t.Errorf("no note on the fixed-name path: %v", notes)
+	}
+	if !hasNote(notes, "/x-ms-paths", "not read") {
+		t.Errorf("no note on x-ms-paths: %v", notes)
 	}
 	if hasNote(notes, pathPtr(rg+"/things"), "") || hasNote(notes, pathPtr(rg+"/things")+"/get", "") {
 		t.Errorf("a listing was noted: %v", notes)
@@ -211,11 +216,12 @@ func TestRefsAndKeywordsBesideThem(t *testing.T) {
 	props := `"shared": {"$ref": "./other.json#/definitions/Shared", "description": "Mine."},
     "hidden": {"$ref": "./other.json#/definitions/Shared", "readOnly": true},
     "frozen": {"$ref": "./other.json#/definitions/Shared", "x-ms-mutability": ["read"]},
-    "flat": {"$ref": "./other.json#/definitions/Shared", "x-ms-client-flatten": true, "x-ms-mutability": ["create", "read"]}`
+    "flat": {"$ref": "./other.json#/definitions/Shared", "x-ms-client-flatten": true, "x-ms-mutability": ["create", "read"]},
+    "typed": {"$ref": "./other.json#/definitions/Shared", "type": "object", "title": "Typed as its definition is"}`
 	other := swaggerFile("", `"Shared": {"type": "object", "description": "Shared.", "properties": {"v": {"type": "boolean"}}}`, "")
 	v, _ := mustLoad(t, map[string]string{mainRel: thingFile(props, ""), "svc/stable/2024-01-01/other.json": other})
 	tp := object(t, v, "ThingProperties")
-	checkNames(t, "ThingProperties", propNames(tp), "flat", "shared")
+	checkNames(t, "ThingProperties", propNames(tp), "flat", "shared", "typed")
 	if d := prop(t, tp, "shared").Description; d != "Mine." {
 		t.Errorf("shared: description %q", d)
 	}
@@ -224,7 +230,7 @@ func TestRefsAndKeywordsBesideThem(t *testing.T) {
 	}
 	checkType(t, prop(t, tp, "flat"), "object Shared")
 	checkNames(t, "Shared", propNames(object(t, v, "Shared")), "v")
-	checkNames(t, "status", propNames(object(t, v, "ThingProperties_Status")), "flat", "frozen", "hidden", "shared")
+	checkNames(t, "status", propNames(object(t, v, "ThingProperties_Status")), "flat", "frozen", "hidden", "shared", "typed")
 }
 
 // allOf members merge; a property redeclared with the same type is one
