@@ -35,8 +35,8 @@ type CRDs struct {
 
 // The values of crds.storageVersions, and the budgets.
 const (
-	StorageAll      = "all"
-	StorageStored   = "stored"
+	StorageAll    = "all"
+	StorageStored = "stored"
 
 	DescriptionsNewest = "newest"
 	DescriptionsAll    = "all"

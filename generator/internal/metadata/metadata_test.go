@@ -120,11 +120,11 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		want string
 	}{
 		"unknown top-level key": {func(s string) string { return s + "colour: blue\n" }, "people.yaml: line 24: field colour not found"},
-		"unknown input format": {func(s string) string { return s + "input:\n  format: openapi3\n" }, `people.yaml:25: input format "openapi3": expected "arm" or "swagger"`},
-		"unknown input key": {func(s string) string { return s + "input:\n  format: swagger\n  folder: x\n" }, "people.yaml: line 26: field folder not found"},
-		"swagger without dir": {func(s string) string { return s + "input:\n  format: swagger\n" }, "people.yaml:25: input.dir is required for the swagger format"},
-		"dir outside the root": {func(s string) string { return s + "input:\n  format: swagger\n  dir: ../specs\n" }, `people.yaml:26: input.dir "../specs": expected a clean relative path`},
-		"dir for arm": {func(s string) string { return s + "input:\n  dir: specification/x\n" }, "people.yaml:25: input.dir is for the swagger format only"},
+		"unknown input format":  {func(s string) string { return s + "input:\n  format: openapi3\n" }, `people.yaml:25: input format "openapi3": expected "arm" or "swagger"`},
+		"unknown input key":     {func(s string) string { return s + "input:\n  format: swagger\n  folder: x\n" }, "people.yaml: line 26: field folder not found"},
+		"swagger without dir":   {func(s string) string { return s + "input:\n  format: swagger\n" }, "people.yaml:25: input.dir is required for the swagger format"},
+		"dir outside the root":  {func(s string) string { return s + "input:\n  format: swagger\n  dir: ../specs\n" }, `people.yaml:26: input.dir "../specs": expected a clean relative path`},
+		"dir for arm":           {func(s string) string { return s + "input:\n  dir: specification/x\n" }, "people.yaml:25: input.dir is for the swagger format only"},
 		"unknown nested key": {func(s string) string {
 			return strings.Replace(s, "  version: v1.2.0", "  version: v1.2.0\n  branch: main", 1)
 		}, "people.yaml: line 7: field branch not found"},
