@@ -16,8 +16,9 @@ type Package struct {
 	Resources  []*Resource // sorted by Kind
 	Structs    []*Struct   // sorted by Name, resources' specs and statuses included
 	Enums      []*Enum     // sorted by Name
-	// Notes are the Go names given other than the schema's (a name taken,
-	// ignoring case, by another type or a Kind), as file#pointer: what.
+	// Notes are the Go names given other than the schema's (a type name
+	// taken by another type or a Kind, a field name generated code declares,
+	// an enum constant taken), as file#pointer: what.
 	Notes []string
 }
 
@@ -56,6 +57,9 @@ type Field struct {
 	Validation model.Validation
 	Format     string
 	Secret     bool // a credential the client writes and the service never returns
+	// Generated says the field is one generated code adds (a naming.Member:
+	// PropertyBag, OriginalVersion, Owner, Conditions), not a schema property.
+	Generated bool
 }
 
 // Type is the Go type of a field, a slice element or a map value.
