@@ -59,7 +59,7 @@ else
 fi
 
 # Under Bazel the test skips: it compiles a generated module with the go command.
-echo "== a module whose schemas take every reserved name compiles and vets (TestReservedNamesCompile)"
+echo "== a module whose schemas take every reserved name compiles, vets and passes its suite (TestReservedNamesCompile)"
 if (cd generator && go test -count=1 -run '^TestReservedNamesCompile$' ./internal/pipeline); then
   passed=$((passed + 1))
 else

@@ -38,7 +38,9 @@ func addStatus(api *model.APIVersion) {
 // The properties and types of testdata/reserved take every name generated code
 // declares (DeepCopy, PropertyBag, GroupVersion, the list type WidgetList, ...)
 // or that a resource's methods have (Hub, ConvertTo, GetSpec, ...): the
-// generated module compiles and vets, and each property keeps its JSON name.
+// generated module compiles and vets, each property keeps its JSON name, and
+// the generated conformance suite passes (every version round-trips through
+// the hub, renamed fields included).
 func TestReservedNamesCompile(t *testing.T) {
 	goTool := goCommand(t)
 	svc, err := metadata.Load(filepath.Join("testdata", "reserved", "reserved.yaml"))
@@ -68,13 +70,15 @@ func TestReservedNamesCompile(t *testing.T) {
 		}
 	}
 	dir := writeModule(t, result)
-	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "-count=1", "./conformance"}} {
 		cmd := exec.Command(goTool, args...)
 		cmd.Dir = filepath.Join(dir, "module")
 		cmd.Env = append(os.Environ(), "GOWORK="+filepath.Join(dir, "go.work"), "GOFLAGS=-mod=readonly")
-		if out, err := cmd.CombinedOutput(); err != nil {
+		out, err := cmd.CombinedOutput()
+		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+		t.Logf("go %s: ok\n%s", strings.Join(args, " "), out)
 	}
 }
 
@@ -93,49 +97,58 @@ func goCommand(t *testing.T) string {
 	return goTool
 }
 
-// writeModule writes the generated module into a temporary directory beside a
-// go.work that builds it against this repository's runtime in place of the
-// release its go.mod requires, with the repository's go.work.sum.
+// writeModule writes the generated module, with its conformance suite in
+// conformance/ (as tools/check-real-schemas.sh places it), into a temporary
+// directory beside a go.work: the repository's, with every path made
+// absolute, so that the module builds against this repository's runtime and
+// the suite against its harness, with the repository's go.work.sum.
 func writeModule(t *testing.T, result *Result) string {
 	t.Helper()
 	dir := t.TempDir()
-	for path, data := range result.Files {
-		file := filepath.Join(dir, "module", filepath.FromSlash(path))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
+	for prefix, files := range map[string]map[string][]byte{"module": result.Files, "module/conformance": result.Conformance} {
+		for path, data := range files {
+			writeFile(t, filepath.Join(dir, filepath.FromSlash(prefix), filepath.FromSlash(path)), data)
 		}
 	}
-	runtimeDir, err := filepath.Abs(filepath.Join(repo, "runtime"))
+	top, err := filepath.Abs(repo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := "go 1.24.0\n\nuse (\n\t./module\n\t" + runtimeDir + "\n)\n\n" +
-		"replace " + runtimeModule + " " + requiredVersion(t, result, runtimeModule) + " => " + runtimeDir + "\n"
-	sum, err := os.ReadFile(filepath.Join(repo, "go.work.sum"))
+	work, err := os.ReadFile(filepath.Join(top, "go.work"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"go.work": []byte(work), "go.work.sum": sum} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
+	var lines []string
+	for _, line := range strings.Split(string(work), "\n") {
+		fields := strings.Fields(line)
+		for i, f := range fields {
+			if strings.HasPrefix(f, "./") {
+				fields[i] = filepath.Join(top, f)
+			}
+		}
+		if len(fields) > 0 && strings.HasPrefix(strings.TrimSpace(line), "./") {
+			fields[0] = "\t" + fields[0]
+		}
+		lines = append(lines, strings.Join(fields, " "))
+		if line == "use (" {
+			lines = append(lines, "\t./module")
 		}
 	}
+	writeFile(t, filepath.Join(dir, "go.work"), []byte(strings.Join(lines, "\n")))
+	sum, err := os.ReadFile(filepath.Join(top, "go.work.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.work.sum"), sum)
 	return dir
 }
 
-const runtimeModule = "github.com/armhub/armhub/runtime"
-
-// requiredVersion returns the version of module the generated go.mod requires.
-func requiredVersion(t *testing.T, result *Result, module string) string {
+func writeFile(t *testing.T, file string, data []byte) {
 	t.Helper()
-	for _, r := range goModRequirements(string(result.Files["go.mod"])) {
-		if r.path == module {
-			return r.version
-		}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("the generated go.mod does not require %s", module)
-	return ""
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
