@@ -37,7 +37,7 @@
 // A property's Go name is settled once, in the spoke, for every variant of its
 // struct (spoke, storage, compat), so a member of any variant is reserved in
 // all of them. The table is checked against the emitters by a test that scans
-// what they generate.
+// what they generate (package drift).
 package naming
 
 import (
