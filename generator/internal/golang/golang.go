@@ -4,6 +4,7 @@ package golang
 
 import (
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // Package is the Go package of one API version, a spoke or its storage variant.
@@ -35,6 +36,11 @@ type Resource struct {
 	Scope         model.Scope // where the ARM resource is deployed; empty is resource group
 	Spec          *Struct
 	Status        *Struct
+}
+
+// List returns the Go name of the resource's list type.
+func (r *Resource) List() string {
+	return naming.ListType(r.Kind)
 }
 
 // Struct is a Go struct type.
