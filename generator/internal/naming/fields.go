@@ -19,10 +19,10 @@ type FieldError struct {
 	Property  int     // the index of the property at fault
 	Other     int     // the index of the property it clashes with, or -1
 	Member    *Member // the field whose JSON name the property takes, when Other is -1
-	Role      Role
-	JSON      string // the JSON names of the two properties, or of the property alone
-	OtherJSON string
-	GoName    string // the Go name both properties would have
+	Role      Role    // the struct's
+	JSON      string  // the JSON name of the property at fault
+	OtherJSON string  // the JSON name of the other property, when there is one
+	GoName    string  // the Go name both properties would have
 }
 
 func (e *FieldError) Error() string {
