@@ -19,7 +19,8 @@ const fuzzDeadline = 10 * time.Second
 // FuzzGenerate generates from fuzzed metadata over the schemas of
 // testdata/base, which reaches the rename, removal and conversion planning that
 // parsing alone does not: it may not panic or hang, and it either generates or
-// fails with an error naming the metadata file or a schema file.
+// fails with an error naming the metadata file, a schema file or a folder of
+// schemas.
 func FuzzGenerate(f *testing.F) {
 	seeds, err := filepath.Glob(filepath.Join("testdata", "*", "*", "things.yaml"))
 	if err != nil {
@@ -41,7 +42,8 @@ func FuzzGenerate(f *testing.F) {
 		hang := time.AfterFunc(fuzzDeadline, func() { panic(fmt.Sprintf("generation takes over %s on %q", fuzzDeadline, data)) })
 		defer hang.Stop()
 		err := generateFrom(file, data, filepath.Join(root, "schemas"))
-		if err != nil && !strings.Contains(err.Error(), "things.yaml") && !strings.Contains(err.Error(), ".json") {
+		// A Swagger service's missing version folder is named by its path.
+		if err != nil && !strings.Contains(err.Error(), "things.yaml") && !strings.Contains(err.Error(), ".json") && !strings.Contains(err.Error(), root) {
 			t.Fatalf("error %q names no file", err)
 		}
 	})

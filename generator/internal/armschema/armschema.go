@@ -14,12 +14,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // commonURL is the address the schemas use for common/definitions.json.
@@ -203,7 +203,7 @@ func (x *loader) load(top map[string]any) error {
 	}
 	keys := jsonfile.SortedKeys(all)
 	for _, k := range keys {
-		x.names.alloc(k+"_Spec", at(x.file, all[k].ptr))
+		x.names.alloc(naming.SpecObject(k), at(x.file, all[k].ptr))
 	}
 	for _, k := range keys {
 		r, err := x.resource(all[k], all)
@@ -221,11 +221,7 @@ func (x *loader) load(top map[string]any) error {
 // free suffix _1, _2, ...; each such renaming is noted.
 func (x *loader) reserveDefinitions() error {
 	for _, k := range jsonfile.SortedKeys(x.file.defs) {
-		key := at(x.file, "/definitions/"+jsonfile.Escape(k))
-		name := k
-		for i := 1; !x.names.reserve(name, key); i++ {
-			name = k + "_" + strconv.Itoa(i)
-		}
+		name := x.names.definition(k, at(x.file, "/definitions/"+jsonfile.Escape(k)))
 		if name != k {
 			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + jsonfile.Escape(k)},
 				"definition %q differs only in case from definition %q: its type is named %q", k, x.names.holder(k), name)
@@ -253,7 +249,7 @@ func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, err
 	if err != nil {
 		return nil, err
 	}
-	spec := x.names.alloc(e.name+"_Spec", at(x.file, ptr))
+	spec := x.names.alloc(naming.SpecObject(e.name), at(x.file, ptr))
 	m, err := x.collect(x.file, n, ptr, spec)
 	if err != nil {
 		return nil, err
@@ -265,7 +261,7 @@ func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, err
 	if err != nil {
 		return nil, err
 	}
-	if err := x.specMembers(m, ptr); err != nil {
+	if err := x.specMembers(m); err != nil {
 		return nil, err
 	}
 	if _, err := x.buildObject(x.file, ptr, spec, describe(n), m); err != nil {
@@ -306,7 +302,7 @@ func (x *loader) armType(m *members, ptr string) (string, error) {
 // and resources (child resources are resources of their own) go, name becomes
 // the optional azureName. Required properties the resource does not declare
 // (old files require location without declaring it) are noted and ignored.
-func (x *loader) specMembers(m *members, ptr string) error {
+func (x *loader) specMembers(m *members) error {
 	for _, p := range []string{"apiVersion", "type", "resources", "name"} {
 		delete(m.required, p)
 	}
@@ -324,10 +320,11 @@ func (x *loader) specMembers(m *members, ptr string) error {
 	if !ok {
 		return nil
 	}
-	if _, clash := m.decls["azureName"]; clash {
-		return x.errf(x.file, ptr, "resource declares azureName, the name its name property is given")
+	if clash, ok := m.decls[naming.AzureNameJSON]; ok {
+		return x.errf(clash[0].d, clash[0].ptr, "property %q is reserved in a resource: the resource's name property becomes the spec's %s",
+			naming.AzureNameJSON, naming.AzureNameJSON)
 	}
-	m.decls["azureName"] = decls
+	m.decls[naming.AzureNameJSON] = decls
 	delete(m.decls, "name")
 	return nil
 }

@@ -116,7 +116,7 @@ func TestFileErrors(t *testing.T) {
 		{"resource without a type", file(`"things": {"type": "object", "properties": {"name": {"type": "string"}}}`, ""),
 			res, []string{"no type property"}},
 		{"resource declaring azureName", file(resource("things", "P/things", `"azureName": {"type": "string"}`), ""),
-			res, []string{"azureName"}},
+			res + "/properties/azureName", []string{`"azureName" is reserved`, "name property"}},
 		{"resource that is a union", file(`"things": {"oneOf": [{"properties": {"type": {"enum": ["P/a"]}}}, {"properties": {"type": {"enum": ["P/b"]}}}]}`, ""),
 			res, []string{"oneOf"}},
 		{"unsupported top-level key", `{"resourceDefinitions": {}, "variables": {}}`,

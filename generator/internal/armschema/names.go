@@ -1,47 +1,43 @@
 package armschema
 
 import (
-	"strconv"
-	"strings"
+	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // names hands out type names, unique within an API version ignoring case
-// (Go type names derived from them must not clash). Each schema node, known
-// by its key (source#pointer), gets one name however often it is reached.
+// (Go type names derived from them must not clash), from a namespace of the
+// naming authority. Each schema node, known by its key (source#pointer), gets
+// one name however often it is reached.
 type names struct {
-	owner map[string]string // lower-case name -> key of the node owning it
-	byKey map[string]string // key -> name
+	ns *naming.Namespace
 }
 
 func newNames() *names {
-	return &names{owner: map[string]string{}, byKey: map[string]string{}}
+	return &names{ns: naming.NewNamespace()}
 }
 
 // reserve claims name for key. It reports false if the name is taken, ignoring
 // case, by another key.
 func (n *names) reserve(name, key string) bool {
-	if k, ok := n.owner[strings.ToLower(name)]; ok && k != key {
-		return false
-	}
-	n.owner[strings.ToLower(name)] = key
-	n.byKey[key] = name
-	return true
+	return n.ns.ClaimType(name, key, key)
 }
 
 // holder returns the name that holds name, ignoring case, or "".
 func (n *names) holder(name string) string {
-	return n.byKey[n.owner[strings.ToLower(name)]]
+	key, _, _ := n.ns.Holder(name)
+	held, _ := n.ns.Name(key)
+	return held
 }
 
 // alloc returns the name of key, giving it want, or want2, want3... if want
 // is taken.
 func (n *names) alloc(want, key string) string {
-	if name, ok := n.byKey[key]; ok {
-		return name
-	}
-	name := want
-	for i := 2; !n.reserve(name, key); i++ {
-		name = want + strconv.Itoa(i)
-	}
-	return name
+	return n.ns.TakeType(want, key, key, naming.Counted)
+}
+
+// definition returns the name of the definition k (at key): k, or the first
+// free k_1, k_2, ... when a definition earlier in byte order has k in
+// another case.
+func (n *names) definition(k, key string) string {
+	return n.ns.TakeType(k, key, key, naming.Underscore)
 }

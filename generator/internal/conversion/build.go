@@ -192,10 +192,7 @@ func (g *Graph) linkStructs(host, other End, shapeVersion int) error {
 func dataFields(s *golang.Struct) []*golang.Field {
 	var out []*golang.Field
 	for _, f := range s.Fields {
-		if f.Name == golang.BagField && f.JSONName == golang.BagJSON {
-			continue
-		}
-		if f.Name == golang.OriginalVersionField && f.JSONName == golang.OriginalVersionJSON {
+		if f.Generated && (f.Name == golang.BagField || f.Name == golang.OriginalVersionField) {
 			continue
 		}
 		out = append(out, f)

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -22,14 +23,13 @@ const (
 type builder struct {
 	version  *model.APIVersion
 	pkg      *Package
-	goNames  map[string]string // schema name -> Go name, for objects and enums
-	claimed  map[string]string // lower-cased Go name -> the schema name that has it
-	sources  map[string]string // lower-cased Go name -> where that schema name is
-	pending  []string          // objects still to convert
-	queued   map[string]bool   // objects and enums converted or pending
-	notes    []string          // names given other than asked for
-	resource map[string]string // resource schema name -> Kind
-	names    map[string]string // lower-cased resource name -> the spelling that gives its Kind
+	names    *naming.Namespace   // the package's identifiers, held by schema names (objects, enums) and keys
+	consts   map[string][]string // enum schema name -> the constants of its values, in order
+	pending  []string            // objects still to convert
+	queued   map[string]bool     // objects and enums converted or pending
+	notes    []string            // names given other than asked for
+	resource map[string]string   // resource schema name -> Kind
+	kinds    map[string]string   // lower-cased resource name -> the spelling that gives its Kind
 }
 
 // BuildNamed returns the Go package for version, with the resources named in
@@ -41,15 +41,14 @@ type builder struct {
 // name.
 func BuildNamed(version *model.APIVersion, resources []string, names map[string]string) (*Package, error) {
 	b := &builder{
-		names:   names,
+		kinds:   names,
 		version: version,
 		pkg: &Package{
 			APIVersion: version.Version, Name: naming.PackageName(version.Version),
 			Version: naming.PackageName(version.Version), Preview: version.IsPreview(),
 		},
-		goNames:  map[string]string{},
-		claimed:  map[string]string{},
-		sources:  map[string]string{},
+		names:    newPackageNames(),
+		consts:   map[string][]string{},
 		resource: map[string]string{},
 		queued:   map[string]bool{},
 	}
@@ -73,30 +72,49 @@ func BuildNamed(version *model.APIVersion, resources []string, names map[string]
 	return b.pkg, nil
 }
 
-// claimResource gives a resource its Kind and the Go names of its spec and
-// status. Two resources whose names differ only in case or punctuation are an
-// error: a Kind cannot be renamed.
+// claimResource gives a resource its Kind and the Go names of its list type,
+// spec and status. Two resources whose names differ only in case or
+// punctuation are an error, as is a resource whose Kind or list type another
+// resource's, or an identifier every package declares, has: a Kind cannot be
+// renamed.
 func (b *builder) claimResource(r *model.Resource) error {
 	kind := b.kind(r.Name)
 	status := r.Status
 	if status == "" {
-		status = r.Name + "/status"
+		status = r.Name + statusKey
 	}
-	claims := [][2]string{{r.Name + "/kind", kind}, {r.Spec, kind + "_Spec"}, {status, kind + "_Status"}}
-	for _, c := range claims {
-		if err := b.claim(c[0], c[1], r.Source); err != nil {
-			return err
+	types := [][2]string{{r.Name + kindKey, kind}, {r.Spec, naming.SpecType(kind)}, {status, naming.StatusType(kind)}}
+	for _, c := range types {
+		if !b.names.ClaimType(c[1], c[0], r.Source) {
+			return b.clash(c[0], c[1], r.Source)
 		}
 	}
+	if list := naming.ListType(kind); !b.names.Claim(list, r.Name+listKey, r.Source) {
+		return b.clash(r.Name+listKey, list, r.Source)
+	}
 	b.resource[r.Name] = kind
-	b.goNames[r.Spec] = kind + "_Spec"
-	b.goNames[status] = kind + "_Status"
 	return nil
+}
+
+// clash returns the error of key (at source) asking for the Go name goName,
+// which another holds.
+func (b *builder) clash(key, goName, source string) error {
+	other, otherSource, _ := b.names.Holder(goName)
+	if strings.HasPrefix(other, packageKey) {
+		return model.Errorf(model.Location{File: source}, "%s would be the Go name %s, which every version package declares (%s)",
+			describeKey(key), goName, packageMemberWhat(strings.TrimPrefix(other, packageKey)))
+	}
+	if strings.HasSuffix(key, listKey) || strings.HasSuffix(other, listKey) {
+		return model.Errorf(model.Location{File: source}, "%s and %s (at %s) both become the Go name %s",
+			describeKey(key), describeKey(other), otherSource, goName)
+	}
+	return model.Errorf(model.Location{File: source}, "%q and %q (at %s) both become the Go name %s (names may not differ only in case or punctuation)",
+		strings.TrimSuffix(key, kindKey), strings.TrimSuffix(other, kindKey), otherSource, goName)
 }
 
 // kind returns the Kind of the resource with the given schema name.
 func (b *builder) kind(name string) string {
-	if canonical, ok := b.names[strings.ToLower(name)]; ok {
+	if canonical, ok := b.kinds[strings.ToLower(name)]; ok {
 		return naming.KindName(canonical)
 	}
 	return naming.KindName(name)
@@ -119,19 +137,6 @@ func (b *builder) selectResources(wanted []string) []*model.Resource {
 	return result
 }
 
-// claim records that schema name owns Go name, failing when another schema name
-// already has a Go name equal to it ignoring case.
-func (b *builder) claim(schemaName, goName, source string) error {
-	key := strings.ToLower(goName)
-	if other, ok := b.claimed[key]; ok && other != schemaName {
-		return model.Errorf(model.Location{File: source}, "%q and %q (at %s) both become the Go name %s (names may not differ only in case or punctuation)",
-			strings.TrimSuffix(schemaName, "/kind"), strings.TrimSuffix(other, "/kind"), b.sources[key], goName)
-	}
-	b.claimed[key] = schemaName
-	b.sources[key] = source
-	return nil
-}
-
 func (b *builder) addResource(r *model.Resource) error {
 	kind := b.resource[r.Name]
 	spec := b.version.Objects[r.Spec]
@@ -139,7 +144,11 @@ func (b *builder) addResource(r *model.Resource) error {
 		return model.Errorf(model.Location{File: r.Source}, "resource %s has no spec object %q", r.Name, r.Spec)
 	}
 	b.queued[r.Spec] = true
-	specStruct, err := b.convertObject(spec, b.goNames[r.Spec])
+	role := naming.Spec
+	if r.Owner != "" {
+		role = naming.ChildSpec
+	}
+	specStruct, err := b.convertObject(spec, naming.SpecType(kind), role)
 	if err != nil {
 		return err
 	}
@@ -150,7 +159,7 @@ func (b *builder) addResource(r *model.Resource) error {
 	if r.Owner != "" {
 		resource.OwnerKind = b.kind(r.Owner)
 		specStruct.Fields = append(specStruct.Fields, &Field{
-			Name: "Owner", JSONName: "owner", Required: true,
+			Name: naming.OwnerField, JSONName: naming.OwnerJSON, Required: true, Generated: true,
 			Doc:  fmt.Sprintf("Owner is the Kubernetes %s this %s belongs to.", resource.OwnerKind, kind),
 			Type: &Type{Kind: model.KindObject, Named: OwnerType},
 		})
@@ -167,7 +176,7 @@ func (b *builder) addResource(r *model.Resource) error {
 // status returns the status struct of a resource: the fields of its status
 // object, if the input describes one, and the conditions every status has.
 func (b *builder) status(r *model.Resource, kind string) (*Struct, error) {
-	name := kind + "_Status"
+	name := naming.StatusType(kind)
 	s := &Struct{Name: name, Doc: fmt.Sprintf("%s is the observed state of a %s.", name, kind)}
 	if r.Status != "" {
 		object := b.version.Objects[r.Status]
@@ -175,12 +184,9 @@ func (b *builder) status(r *model.Resource, kind string) (*Struct, error) {
 			return nil, model.Errorf(model.Location{File: r.Source}, "resource %s has no status object %q", r.Name, r.Status)
 		}
 		b.queued[r.Status] = true
-		converted, err := b.convertObject(object, name)
+		converted, err := b.convertObject(object, name, naming.Status)
 		if err != nil {
 			return nil, err
-		}
-		if p := object.Property("conditions"); p != nil {
-			return nil, model.Errorf(model.Location{File: p.Source}, "the status of %s may not have a property %q: the generated status holds the resource's conditions there", r.Name, p.Name)
 		}
 		s.Fields, s.SchemaName, s.Source = converted.Fields, converted.SchemaName, converted.Source
 		if converted.Doc != "" {
@@ -188,7 +194,8 @@ func (b *builder) status(r *model.Resource, kind string) (*Struct, error) {
 		}
 	}
 	s.Fields = append(s.Fields, &Field{
-		Name: "Conditions", JSONName: "conditions", Doc: "Conditions describe the observed state of the resource.",
+		Name: naming.ConditionsField, JSONName: naming.ConditionsJSON, Generated: true,
+		Doc:  "Conditions describe the observed state of the resource.",
 		Type: &Type{Kind: model.KindArray, Elem: &Type{Kind: model.KindObject, Named: Condition}},
 	})
 	sortFields(s)
@@ -201,7 +208,8 @@ func (b *builder) drain() error {
 		name := b.pending[0]
 		b.pending = b.pending[1:]
 		object := b.version.Objects[name]
-		s, err := b.convertObject(object, b.goNames[name])
+		goName, _ := b.names.Name(name)
+		s, err := b.convertObject(object, goName, naming.Object)
 		if err != nil {
 			return err
 		}
@@ -210,29 +218,59 @@ func (b *builder) drain() error {
 	return nil
 }
 
-func (b *builder) convertObject(object *model.Object, goName string) (*Struct, error) {
+// convertObject returns the struct goName, of role, made from object: its
+// fields named by the naming authority (naming.Fields), each renaming noted.
+func (b *builder) convertObject(object *model.Object, goName string, role naming.Role) (*Struct, error) {
 	s := &Struct{Name: goName, SchemaName: object.Name, Doc: object.Description, OneOf: object.OneOf, Source: object.Source}
-	fieldNames := map[string]string{}
-	for _, p := range object.Properties {
-		field, err := b.convertProperty(p)
+	names, err := b.fieldNames(object, goName, role)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range object.Properties {
+		field, err := b.convertProperty(p, names[i])
 		if err != nil {
 			return nil, err
 		}
-		if other, ok := fieldNames[strings.ToLower(field.Name)]; ok {
-			return nil, model.Errorf(model.Location{File: p.Source}, "properties %q and %q of %s both become the Go field %s", other, p.Name, object.Name, field.Name)
-		}
-		fieldNames[strings.ToLower(field.Name)] = p.Name
 		s.Fields = append(s.Fields, field)
 	}
 	sortFields(s)
 	return s, nil
 }
 
+// fieldNames returns the Go names of the fields of object, made the struct
+// goName of role, noting each property named other than naming.GoName says.
+func (b *builder) fieldNames(object *model.Object, goName string, role naming.Role) ([]string, error) {
+	jsonNames := make([]string, len(object.Properties))
+	for i, p := range object.Properties {
+		jsonNames[i] = p.Name
+	}
+	fields, err := naming.Fields(role, jsonNames)
+	var fieldErr *naming.FieldError
+	switch {
+	case errors.As(err, &fieldErr) && fieldErr.Member == nil:
+		return nil, model.Errorf(model.Location{File: object.Properties[fieldErr.Property].Source}, "properties %q and %q of %s both become the Go field %s",
+			fieldErr.OtherJSON, fieldErr.JSON, object.Name, fieldErr.GoName)
+	case errors.As(err, &fieldErr):
+		return nil, model.Errorf(model.Location{File: object.Properties[fieldErr.Property].Source}, "%v", err)
+	case err != nil:
+		return nil, err
+	}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Go
+		if f.Moved != nil {
+			b.notes = append(b.notes, fmt.Sprintf("%s: property %q would be the Go field %s of %s, a name generated code gives every %s (%s): it is %s instead",
+				object.Properties[i].Source, f.JSON, f.Wanted, goName, role, f.Moved.What, f.Go))
+		}
+	}
+	return names, nil
+}
+
 func sortFields(s *Struct) {
 	sort.Slice(s.Fields, func(i, j int) bool { return s.Fields[i].JSONName < s.Fields[j].JSONName })
 }
 
-func (b *builder) convertProperty(p *model.Property) (*Field, error) {
+func (b *builder) convertProperty(p *model.Property, goName string) (*Field, error) {
 	t, err := b.convertType(p.Type, p.Source)
 	if err != nil {
 		return nil, err
@@ -245,7 +283,7 @@ func (b *builder) convertProperty(p *model.Property) (*Field, error) {
 		doc = strings.TrimSpace(doc + "\n\n" + SecretNote)
 	}
 	return &Field{
-		Name: naming.GoName(p.Name), JSONName: p.Name, Doc: doc, Type: t,
+		Name: goName, JSONName: p.Name, Doc: doc, Type: t,
 		Required: p.Required, Validation: p.Validation, Format: p.Type.Format, Secret: p.Secret,
 	}, nil
 }
@@ -290,7 +328,7 @@ func (b *builder) primitive(name, source string) (*Type, error) {
 // object returns the Go name of the named object, queueing it for conversion the
 // first time it is seen.
 func (b *builder) object(name, source string) (string, error) {
-	goName, ok := b.goNames[name]
+	goName, ok := b.names.Name(name)
 	if b.version.Objects[name] == nil || !ok {
 		return "", model.Errorf(model.Location{File: source}, "reference to unknown object type %q", name)
 	}
@@ -303,7 +341,7 @@ func (b *builder) object(name, source string) (string, error) {
 
 // enum returns the Go name of the named enum, converting it the first time.
 func (b *builder) enum(name, source string) (string, error) {
-	goName, ok := b.goNames[name]
+	goName, ok := b.names.Name(name)
 	enum := b.version.Enums[name]
 	if enum == nil || !ok {
 		return "", model.Errorf(model.Location{File: source}, "reference to unknown enum type %q", name)
@@ -312,7 +350,7 @@ func (b *builder) enum(name, source string) (string, error) {
 		return goName, nil
 	}
 	b.queued[name] = true
-	converted, err := convertEnum(enum, goName)
+	converted, err := convertEnum(enum, goName, b.consts[name])
 	if err != nil {
 		return "", err
 	}
@@ -320,24 +358,20 @@ func (b *builder) enum(name, source string) (string, error) {
 	return goName, nil
 }
 
-func convertEnum(enum *model.Enum, goName string) (*Enum, error) {
+// convertEnum returns the enum goName made from enum, whose values have the
+// constants consts (nameConstants).
+func convertEnum(enum *model.Enum, goName string, consts []string) (*Enum, error) {
 	base, ok := builtins[enum.Base]
 	if !ok {
 		return nil, model.Errorf(model.Location{File: enum.Source}, "enum %s has unknown base type %q", enum.Name, enum.Base)
 	}
 	e := &Enum{Name: goName, SchemaName: enum.Name, Doc: enum.Description, Base: base, Open: enum.Open}
-	used := map[string]int{}
-	for _, value := range enum.Values {
-		constName := naming.EnumValueName(goName, value)
-		used[constName]++
-		if n := used[constName]; n > 1 {
-			constName += "_" + strconv.Itoa(n)
-		}
+	for i, value := range enum.Values {
 		literal := value
 		if base == "string" {
 			literal = strconv.Quote(value)
 		}
-		e.Values = append(e.Values, EnumValue{Const: constName, Value: literal, JSON: value})
+		e.Values = append(e.Values, EnumValue{Const: consts[i], Value: literal, JSON: value})
 	}
 	return e, nil
 }

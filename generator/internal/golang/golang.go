@@ -4,6 +4,7 @@ package golang
 
 import (
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // Package is the Go package of one API version, a spoke or its storage variant.
@@ -16,8 +17,9 @@ type Package struct {
 	Resources  []*Resource // sorted by Kind
 	Structs    []*Struct   // sorted by Name, resources' specs and statuses included
 	Enums      []*Enum     // sorted by Name
-	// Notes are the Go names given other than the schema's (a name taken,
-	// ignoring case, by another type or a Kind), as file#pointer: what.
+	// Notes are the Go names given other than the schema's (a type name
+	// taken by another type or a Kind, a field name generated code declares,
+	// an enum constant taken), as file#pointer: what.
 	Notes []string
 }
 
@@ -34,6 +36,11 @@ type Resource struct {
 	Scope         model.Scope // where the ARM resource is deployed; empty is resource group
 	Spec          *Struct
 	Status        *Struct
+}
+
+// List returns the Go name of the resource's list type.
+func (r *Resource) List() string {
+	return naming.ListType(r.Kind)
 }
 
 // Struct is a Go struct type.
@@ -56,6 +63,9 @@ type Field struct {
 	Validation model.Validation
 	Format     string
 	Secret     bool // a credential the client writes and the service never returns
+	// Generated says the field is one generated code adds (a naming.Member:
+	// PropertyBag, OriginalVersion, Owner, Conditions), not a schema property.
+	Generated bool
 }
 
 // Type is the Go type of a field, a slice element or a map value.

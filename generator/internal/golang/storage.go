@@ -5,12 +5,12 @@ import (
 	"github.com/armhub/armhub/generator/internal/naming"
 )
 
-// The names of the fields storage variants add.
+// The names of the fields storage variants add (naming's members).
 const (
-	BagField             = "PropertyBag"
-	BagJSON              = "$propertyBag"
-	OriginalVersionField = "OriginalVersion"
-	OriginalVersionJSON  = "originalVersion"
+	BagField             = naming.PropertyBagField
+	BagJSON              = naming.PropertyBagJSON
+	OriginalVersionField = naming.OriginalVersionField
+	OriginalVersionJSON  = naming.OriginalVersionJSON
 )
 
 // StoragePackage returns the storage variant of a spoke package: the same structs
@@ -49,16 +49,16 @@ func storageStruct(s *Struct, enums map[string]*Enum, spec bool) *Struct {
 	copied.OneOf = false
 	for _, f := range s.Fields {
 		copied.Fields = append(copied.Fields, &Field{
-			Name: f.Name, JSONName: f.JSONName, Doc: f.Doc, Type: storageType(f.Type, enums, true),
+			Name: f.Name, JSONName: f.JSONName, Doc: f.Doc, Type: storageType(f.Type, enums, true), Generated: f.Generated,
 		})
 	}
 	copied.Fields = append(copied.Fields, &Field{
-		Name: BagField, JSONName: BagJSON, Doc: "PropertyBag keeps the properties this version has no field for.",
+		Name: BagField, JSONName: BagJSON, Generated: true, Doc: "PropertyBag keeps the properties this version has no field for.",
 		Type: &Type{Kind: model.KindMap, Named: BagType, Elem: &Type{Kind: model.KindPrimitive, Builtin: "string"}},
 	})
 	if spec {
 		copied.Fields = append(copied.Fields, &Field{
-			Name: OriginalVersionField, JSONName: OriginalVersionJSON,
+			Name: OriginalVersionField, JSONName: OriginalVersionJSON, Generated: true,
 			Doc:  "OriginalVersion is the API version the resource was created with.",
 			Type: &Type{Kind: model.KindPrimitive, Builtin: "string"},
 		})

@@ -1,5 +1,43 @@
-// Package naming turns schema names into Go and Kubernetes names: identifiers,
-// version package names and resource kinds.
+// Package naming is the generator's naming authority: it turns schema names
+// into Go and Kubernetes names (identifiers, version package names, resource
+// kinds, plurals) and owns every Go identifier the generator makes: type names
+// (Kinds, <Kind>List, <Kind>_Spec, <Kind>_Status, the types of definitions and
+// of what the loader synthesizes), field names and enum constants. It knows
+// the members generated code adds to each role of type (Members: DeepCopy,
+// AssignProperties_To_..., PropertyBag, OriginalVersion, Owner, Conditions,
+// ConvertSpecTo, Hub, GetSpec, ...) and the identifiers every version package
+// declares (PackageMembers: GroupVersion, SchemeBuilder, AddToScheme), and
+// resolves every clash one way:
+//
+//   - A type name, within a package, is unique ignoring case; other
+//     identifiers (constants, GroupVersion, a Kind's list type) exactly, as Go
+//     compares them (Namespace). Kinds, specs and statuses are named first and
+//     cannot move: a clash among them, or with an identifier every package
+//     declares, is an error at the resource. Then definitions, then synthesized
+//     types, each in name order, take their name or the first free _1, _2, ...
+//     (Underscore); then enum constants, enums in name order, take
+//     <Enum>_<Value> or the first free _2, _3, ... (Second). The loader's own
+//     names take 2, 3, ... (Counted). Each resolution is noted at the schema
+//     pointer.
+//   - A property keeps its JSON name always (the wire shape never changes).
+//     Its Go field name is GoName, unless that is a member generated code
+//     declares on its struct (ReservedMember): then Property is appended
+//     (DeepCopy -> DeepCopyProperty), or prepended for a family of names
+//     sharing a prefix (AssignProperties_To_Part ->
+//     PropertyAssignProperties_To_Part), then the first free _1, _2, ...;
+//     noted at the property's pointer (Fields).
+//   - A property whose JSON name, ignoring case, is that of a field generated
+//     code adds to its struct (ReservedJSON: $propertyBag anywhere,
+//     originalVersion in a spec, owner in a child's spec, conditions in a
+//     status), or two properties of one Go name ignoring case, are an error at
+//     the property's file#pointer, and nothing is written. The loader refuses
+//     a resource declaring azureName (AzureNameJSON), the name its name
+//     property is given.
+//
+// A property's Go name is settled once, in the spoke, for every variant of its
+// struct (spoke, storage, compat), so a member of any variant is reserved in
+// all of them. The table is checked against the emitters by a test that scans
+// what they generate (package drift).
 package naming
 
 import (

@@ -126,7 +126,7 @@ func writeOriginalVersion(w *assignWriter, link *conversion.Link, toOther bool) 
 
 func hasOriginalVersion(s *golang.Struct) bool {
 	for _, f := range s.Fields {
-		if f.Name == golang.OriginalVersionField && f.JSONName == golang.OriginalVersionJSON {
+		if f.Generated && f.Name == golang.OriginalVersionField {
 			return true
 		}
 	}

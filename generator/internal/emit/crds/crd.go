@@ -152,7 +152,7 @@ func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, in
 		Metadata:   crdMetadata{Name: plural + "." + group, Annotations: annotations},
 		Spec: crdSpec{
 			Group: group, Scope: "Namespaced", Conversion: conversionFor(webhook),
-			Names: crdNames{Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
+			Names: crdNames{Kind: kind, ListKind: naming.ListType(kind), Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
 		},
 	}
 	for _, v := range versions {

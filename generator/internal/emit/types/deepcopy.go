@@ -25,7 +25,7 @@ func writeResourceDeepCopy(g *gosrc.File, r *golang.Resource) {
 	g.Write(resourceDeepCopyCode, r)
 	writeDeepCopyAndObject(g, r.Kind)
 	g.Write(listDeepCopyCode, r)
-	writeDeepCopyAndObject(g, r.Kind+"List")
+	writeDeepCopyAndObject(g, r.List())
 }
 
 var resourceDeepCopyCode = gosrc.Code(`
@@ -41,7 +41,7 @@ func (in *{{.Kind}}) DeepCopyInto(out *{{.Kind}}) {
 
 var listDeepCopyCode = gosrc.Code(`
 // DeepCopyInto copies the receiver into out.
-func (in *{{.Kind}}List) DeepCopyInto(out *{{.Kind}}List) {
+func (in *{{.List}}) DeepCopyInto(out *{{.List}}) {
 	*out = *in
 	out.TypeMeta = in.TypeMeta
 	in.ListMeta.DeepCopyInto(&out.ListMeta)

@@ -101,7 +101,7 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(GroupVersion,
 {{- range .Resources}}
 		&{{.Kind}}{},
-		&{{.Kind}}List{},
+		&{{.List}}{},
 {{- end}}
 	)
 	metav1.AddToGroupVersion(scheme, GroupVersion)
@@ -134,7 +134,7 @@ func typesFile(pkg *golang.Package, target Target) (*gosrc.File, error) {
 func writeResource(g *gosrc.File, r *golang.Resource, storage bool) {
 	doc := gosrc.Comment(fmt.Sprintf("%s is the Kubernetes resource for the ARM resource type %s.\n%s", r.Kind, r.ARMType, r.Doc), "")
 	width := max(len(r.Spec.Name), len(r.Status.Name)) // gofmt aligns the tags
-	g.Write(resourceCode, gosrc.Args{"Doc": doc, "Kind": r.Kind, "Spec": r.Spec.Name, "Status": r.Status.Name, "Storage": storage,
+	g.Write(resourceCode, gosrc.Args{"Doc": doc, "Kind": r.Kind, "List": r.List(), "Spec": r.Spec.Name, "Status": r.Status.Name, "Storage": storage,
 		"SpecPad": strings.Repeat(" ", width-len(r.Spec.Name)), "StatusPad": strings.Repeat(" ", width-len(r.Status.Name))})
 }
 
@@ -154,8 +154,8 @@ type {{.Kind}} struct {
 
 // +kubebuilder:object:root=true
 
-// {{.Kind}}List is a list of {{.Kind}}.
-type {{.Kind}}List struct {
+// {{.List}} is a list of {{.Kind}}.
+type {{.List}} struct {
 	metav1.TypeMeta {{json ",inline"}}
 	metav1.ListMeta {{json "metadata,omitempty"}}
 	Items           []{{.Kind}} {{json "items"}}
