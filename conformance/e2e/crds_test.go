@@ -142,7 +142,7 @@ func TestConversionGoesThroughTheWebhook(t *testing.T) {
 func hubVersions(t *testing.T) map[schema.GroupKind]string {
 	t.Helper()
 	hubs := map[schema.GroupKind]string{}
-	for _, hub := range append(storage.Hubs(), person.Hubs()...) {
+	for _, hub := range hubObjects() {
 		gvk, err := apiutil.GVKForObject(hub, suite.scheme)
 		if err != nil {
 			t.Fatal(err)
@@ -152,9 +152,14 @@ func hubVersions(t *testing.T) map[schema.GroupKind]string {
 	return hubs
 }
 
+// hubObjects returns a hub object of every kind of the services.
+func hubObjects() []client.Object {
+	return append(append(storage.Hubs(), person.Hubs()...), vault.Hubs()...)
+}
+
 // hubVersionOf returns the hub version of kind ("" if it has none).
 func hubVersionOf(kind schema.GroupKind) string {
-	for _, hub := range append(storage.Hubs(), person.Hubs()...) {
+	for _, hub := range hubObjects() {
 		if gvk, err := apiutil.GVKForObject(hub, suite.scheme); err == nil && gvk.GroupKind() == kind {
 			return gvk.Version
 		}
