@@ -113,4 +113,101 @@ grep -E 'armhub|k8s.io/(api|apimachinery|client-go|apiextensions-apiserver) |con
 go vet ./...
 go build -o consumer .
 ./consumer
+
+echo "== managedidentity (from Swagger): every version's status holds principalId, clientId and tenantId"
+cd "$top"
+tools/release.sh managedidentity
+mi="$work/mi-consumer"
+mkdir -p "$mi"
+cd "$mi"
+go mod init example.com/miconsumer >/dev/null 2>&1
+cat > main.go <<'GO'
+// A downstream program: every API version of the released managedidentity
+// service reads a user-assigned identity's status (what Azure returns) with its
+// principalId, clientId and tenantId, and keeps them through the hub.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/armhub/armhub/apis/managedidentity/register"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+const identity = `{"metadata": {"name": "mi", "namespace": "default"}, "spec": {"location": "westeurope"},
+ "status": {"properties": {"principalId": "p-1", "clientId": "c-2", "tenantId": "t-3"}}}`
+
+func main() {
+	scheme := runtime.NewScheme()
+	if err := register.AddToScheme(scheme); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	hub, err := hubOf(scheme, "UserAssignedIdentity")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "miconsumer:", err)
+		os.Exit(1)
+	}
+	versions := 0
+	for gvk := range scheme.AllKnownTypes() {
+		if gvk.Kind != "UserAssignedIdentity" || strings.HasSuffix(gvk.Version, "storage") {
+			continue
+		}
+		if err := check(scheme, gvk, hub); err != nil {
+			fmt.Fprintln(os.Stderr, "miconsumer:", gvk.Version+":", err)
+			os.Exit(1)
+		}
+		versions++
+	}
+	fmt.Printf("ok: the status of UserAssignedIdentity holds principalId, clientId and tenantId at all %d API versions, through the hub\n", versions)
+}
+
+// hubOf returns the registered hub object of kind.
+func hubOf(scheme *runtime.Scheme, kind string) (conversion.Hub, error) {
+	for _, object := range register.Hubs() {
+		kinds, _, err := scheme.ObjectKinds(object)
+		if err == nil && kinds[0].Kind == kind {
+			return object.(conversion.Hub), nil
+		}
+	}
+	return nil, fmt.Errorf("no hub of %s", kind)
+}
+
+func check(scheme *runtime.Scheme, gvk schema.GroupVersionKind, hub conversion.Hub) error {
+	object, err := scheme.New(gvk)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal([]byte(identity), object); err != nil {
+		return err
+	}
+	spoke, ok := object.(conversion.Convertible)
+	if !ok {
+		return fmt.Errorf("%T is not convertible", object)
+	}
+	if err := spoke.ConvertTo(hub); err != nil {
+		return err
+	}
+	back, _ := scheme.New(gvk)
+	if err := back.(conversion.Convertible).ConvertFrom(hub); err != nil {
+		return err
+	}
+	data, _ := json.Marshal(back)
+	for _, want := range []string{`"principalId":"p-1"`, `"clientId":"c-2"`, `"tenantId":"t-3"`} {
+		if !strings.Contains(string(data), want) {
+			return fmt.Errorf("%s lost: %s", want, data)
+		}
+	}
+	return nil
+}
+GO
+go get github.com/armhub/armhub/apis/managedidentity@v0.1.0
+go mod tidy
+go vet ./...
+go run .
 echo "release-check: ok"
