@@ -6,7 +6,8 @@
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests
-# and a consumer of a release (tools/release-check.sh). Ends with one
+# the README's Go code compiled, and a consumer of a release
+# (tools/release-check.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,7 +79,14 @@ for module in "release:the release tool" "tools/bazel-remote:the remote cache st
   fi
 done
 
-echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
+echo "== the README's Go code compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)"
+if (cd conformance && go test -count=1 ./readme); then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts, storage's webhook command served"
 if tools/release-check.sh; then
   passed=$((passed + 1))
 else
