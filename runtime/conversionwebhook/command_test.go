@@ -35,13 +35,21 @@ var things = Service{
 	Path: "/convert",
 }
 
-// otherHub is a second hub type of Thing.
-type otherHub struct{ hubThing }
+// otherHub is a second hub type of Thing, otherSpoke a second spoke type.
+type (
+	otherHub   struct{ hubThing }
+	otherSpoke struct{ spokeThing }
+)
 
 func TestCommandErrors(t *testing.T) {
 	twoHubs := Service{Name: "hubs", Path: "/convert", AddToScheme: func(scheme *kruntime.Scheme) error {
 		scheme.AddKnownTypeWithName(v1.WithKind("Thing"), &hubThing{})
 		scheme.AddKnownTypeWithName(v2.WithKind("Thing"), &otherHub{})
+		return nil
+	}}
+	noHub := Service{Name: "spokes", Path: "/convert", AddToScheme: func(scheme *kruntime.Scheme) error {
+		scheme.AddKnownTypeWithName(v1.WithKind("Thing"), &spokeThing{})
+		scheme.AddKnownTypeWithName(v2.WithKind("Thing"), &otherSpoke{})
 		return nil
 	}}
 	cases := map[string]struct {
@@ -58,6 +66,7 @@ func TestCommandErrors(t *testing.T) {
 		"service twice":   {nil, []Service{things, things}, `service "things" given twice`},
 		"no path":         {nil, []Service{{Name: "x", AddToScheme: things.AddToScheme}}, `service "x": a service needs a name, AddToScheme and a path`},
 		"two hubs":        {nil, []Service{twoHubs}, "Thing.things.example.io is not convertible: multiple(2) hubs"},
+		"no hub":          {nil, []Service{noHub}, "Thing.things.example.io is not convertible: no hub defined"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
