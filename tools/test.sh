@@ -5,7 +5,7 @@
 # check that apis/ is what the generator makes, the generator's fuzz targets
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
-# (with Bazel they are part of //...: //apis/azure), the release tool's tests
+# (with Bazel they are part of //...: //apis/azure), the release tool's tests,
 # the README's Go code compiled, and a consumer of a release
 # (tools/release-check.sh). Ends with one
 # summary line: "tests: N passed, M failed".
