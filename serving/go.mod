@@ -3,11 +3,7 @@ module github.com/armhub/armhub/serving
 go 1.24.0
 
 require (
-	github.com/armhub/armhub/apis/examplecache v0.1.0
-	github.com/armhub/armhub/apis/exampleservicefabric v0.1.0
-	github.com/armhub/armhub/apis/examplestorage v0.1.0
 	github.com/armhub/armhub/apis/identity v0.1.0
-	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/runtime v0.1.0
 	github.com/go-logr/logr v1.4.2
 	gopkg.in/yaml.v3 v3.0.1

@@ -3,7 +3,8 @@
 # conformance/e2e and prints the folder that holds them:
 #
 #   <folder>/<release>/crd/*.yaml        the release's CRDs (as armhub-gen writes them)
-#   <folder>/<release>/armhub-webhook    the release's conversion webhook (serving/cmd/armhub-webhook)
+#   <folder>/<release>/armhub-webhook    the release's conversion webhook (the generated
+#                                        cmd/armhub-webhook of its person module)
 #
 # The releases are snapshots of metadata/person.yaml under the group
 # releases.example.armhub.io (so that they never meet the person CRD the suite
@@ -15,8 +16,9 @@
 #   n2   n1 + 2020-05-01 (the hub; residentialAddress comes back in another
 #        shape, Address loses label); 2020-01-01 expired     hub v20200501storage
 #
-# Each release's person module is generated into a scratch folder and its
-# webhook built against it with a workspace of its own. The result is cached
+# Each release's person module is generated into a scratch folder and its own
+# webhook command built with a workspace of its own (the module and this
+# checkout's runtime). The result is cached
 # under ${ARMHUB_CACHE:-/tmp/armhub-cache}/e2e-releases/<hash of the inputs>.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +26,7 @@ cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
 
 inputs() {
   cd "$top"
-  find generator runtime serving metadata apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage \
+  find generator runtime metadata \
     -type f \( -name '*.go' -o -name '*.yaml' -o -name '*.json' -o -name go.mod -o -name go.sum \) -print0 |
     sort -z | xargs -0 sha256sum
   sha256sum tools/e2e-releases.sh go.work.sum
@@ -71,18 +73,12 @@ EOF
   return 0
 }
 
-# workspace RELEASE: a go.work building serving against RELEASE's person module.
+# workspace RELEASE: a go.work building RELEASE's person module against this
+# checkout's runtime.
 workspace() {
   local dir=$work/$1
-  printf 'go 1.24.0\n\nuse (\n'
-  for m in serving runtime apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage; do
-    printf '\t%s/%s\n' "$top" "$m"
-  done
-  printf '\t%s/person\n)\n\n' "$dir"
-  for m in runtime apis/examplecache apis/identity apis/exampleservicefabric apis/examplestorage; do
-    printf 'replace github.com/armhub/armhub/%s v0.1.0 => %s/%s\n' "$m" "$top" "$m"
-  done
-  printf 'replace github.com/armhub/armhub/apis/person v0.1.0 => %s/person\n' "$dir"
+  printf 'go 1.24.0\n\nuse (\n\t%s/runtime\n\t%s/person\n)\n\n' "$top" "$dir"
+  printf 'replace github.com/armhub/armhub/runtime v0.1.0 => %s/runtime\n' "$top"
 }
 
 for release in n n1 n2; do
@@ -93,7 +89,7 @@ for release in n n1 n2; do
   "$work/armhub-gen" -metadata "$dir/metadata/person.yaml" -out "$dir/person" >&2
   workspace "$release" > "$dir/go.work"
   cp "$top/go.work.sum" "$dir/go.work.sum"
-  (cd "$top/serving" && GOWORK="$dir/go.work" go build -o "$out.tmp/$release/armhub-webhook" ./cmd/armhub-webhook)
+  (cd "$dir/person" && GOWORK="$dir/go.work" go build -o "$out.tmp/$release/armhub-webhook" ./cmd/armhub-webhook)
   cp "$dir/person/crd/"*.yaml "$out.tmp/$release/crd/"
   log "release $release: $(ls "$dir/person" | grep '^v' | tr '\n' ' ')"
 done

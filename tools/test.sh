@@ -6,8 +6,9 @@
 # built and vetted alone (GOWORK=off), the generator's fuzz targets
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
-# (with Bazel they are part of //...: //apis/azure), the release tool's tests
-# and a consumer of a release (tools/release-check.sh). Ends with one
+# (with Bazel they are part of //...: //apis/azure), the release tool's tests,
+# the README's Go code compiled, and a consumer of a release
+# (tools/release-check.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -108,7 +109,14 @@ for module in "release:the release tool" "tools/bazel-remote:the remote cache st
   fi
 done
 
-echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts"
+echo "== the README's Go code compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)"
+if (cd conformance && go test -count=1 ./readme); then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts, storage's webhook command served"
 if tools/release-check.sh; then
   passed=$((passed + 1))
 else

@@ -34,7 +34,7 @@ import (
 	_ "k8s.io/apimachinery/pkg/apis/meta/v1"
 	_ "k8s.io/apimachinery/pkg/runtime"
 	_ "k8s.io/apimachinery/pkg/runtime/schema"
-	_ "github.com/armhub/armhub/runtime/webhook"
+	_ "github.com/armhub/armhub/runtime/conversionwebhook"
 	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	_ "sigs.k8s.io/controller-runtime/pkg/client"
 	_ "sigs.k8s.io/controller-runtime/pkg/conversion"

@@ -19,16 +19,16 @@ import (
 	storagev20210101 "github.com/armhub/armhub/apis/examplestorage/v20210101"
 	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
 // installCRDs installs (or replaces) the CRDs of the storage and person
 // services with the webhook at url, trusted with caBundle, and waits until
 // every one is established.
 func installCRDs(ctx context.Context, c client.Client, url string, caBundle []byte) ([]*apix.CustomResourceDefinition, error) {
-	options := armwebhook.Options{URL: url, CABundle: caBundle}
+	options := conversionwebhook.Options{URL: url, CABundle: caBundle}
 	var crds []*apix.CustomResourceDefinition
-	for _, load := range []func(armwebhook.Options) ([]*apix.CustomResourceDefinition, error){storage.CRDs, person.CRDs, vault.CRDs} {
+	for _, load := range []func(conversionwebhook.Options) ([]*apix.CustomResourceDefinition, error){storage.CRDs, person.CRDs, vault.CRDs} {
 		loaded, err := load(options)
 		if err != nil {
 			return nil, err

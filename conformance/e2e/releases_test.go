@@ -22,7 +22,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
 // The releases tools/e2e-releases.sh builds: snapshots n, n1 and n2 of the
@@ -56,7 +56,7 @@ func loadReleases(t *testing.T, url string) map[string]*release {
 	}
 	releases := map[string]*release{}
 	for _, name := range []string{"n", "n1", "n2"} {
-		crds, err := armwebhook.LoadCRDs(os.DirFS(filepath.Join(dir, name, "crd")), armwebhook.Options{URL: url, CABundle: suite.caBundle})
+		crds, err := conversionwebhook.LoadCRDs(os.DirFS(filepath.Join(dir, name, "crd")), conversionwebhook.Options{URL: url, CABundle: suite.caBundle})
 		if err != nil || len(crds) != 1 {
 			t.Fatalf("release %s in %s: %d CRDs, %v", name, dir, len(crds), err)
 		}

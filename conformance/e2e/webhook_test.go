@@ -21,7 +21,7 @@ import (
 	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
 // webhook is the conversion webhook of the examplestorage and person services, served
@@ -47,7 +47,7 @@ func (w *webhook) url() string {
 }
 
 // start serves the webhook and waits until it answers. timed serves
-// armwebhook.NewHandler behind a wrapper that records every review's latency;
+// conversionwebhook.NewHandler behind a wrapper that records every review's latency;
 // otherwise the services' own SetupWebhookWithManager set it up, as a user would.
 func (w *webhook) start(timed bool) error {
 	server := ctrlwebhook.NewServer(ctrlwebhook.Options{Host: w.host, Port: w.port, CertDir: w.certDir})
@@ -91,7 +91,7 @@ func setUpConversion(mgr manager.Manager, timed bool) error {
 	if err := vault.AddToScheme(mgr.GetScheme()); err != nil {
 		return err
 	}
-	mgr.GetWebhookServer().Register(storage.WebhookPath, &timedHandler{next: armwebhook.NewHandler(mgr.GetScheme())})
+	mgr.GetWebhookServer().Register(storage.WebhookPath, &timedHandler{next: conversionwebhook.NewHandler(mgr.GetScheme())})
 	return nil
 }
 

@@ -19,7 +19,7 @@ import (
 	"sigs.k8s.io/randfill"
 
 	armruntime "github.com/armhub/armhub/runtime"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
 // CRDs checks every CRD YAML file in files (a service's crd.Files): it decodes
@@ -42,7 +42,7 @@ func CRDs(t *testing.T, files fs.FS, adders ...func(*runtime.Scheme) error) {
 	covered := map[schema.GroupKind]bool{}
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(name, ".yaml"), func(t *testing.T) {
-			crd, err := armwebhook.ReadCRD(files, name)
+			crd, err := conversionwebhook.ReadCRD(files, name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,7 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
 var testGroup = schema.GroupVersion{Group: "things.example.armhub.io", Version: "v20210101"}
@@ -79,7 +79,7 @@ func coverage(t *testing.T, files fs.FS) []string {
 	}
 	covered := map[schema.GroupKind]bool{}
 	for _, name := range names {
-		crd, err := armwebhook.ReadCRD(files, name)
+		crd, err := conversionwebhook.ReadCRD(files, name)
 		if err != nil {
 			t.Fatal(err)
 		}

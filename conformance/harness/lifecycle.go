@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 	"github.com/armhub/armhub/runtime/lifecycle"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
 )
 
 // Lifecycles checks that every CRD YAML file in files (a service's crd.Files)
@@ -23,7 +23,7 @@ func Lifecycles(t *testing.T, files fs.FS, table lifecycle.Versions) {
 	}
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(name, ".yaml"), func(t *testing.T) {
-			crd, err := armwebhook.ReadCRD(files, name)
+			crd, err := conversionwebhook.ReadCRD(files, name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,8 +2,8 @@
 
 // Package register is the entry point of the examplecache service: it registers the
 // types of every API version (spokes and storage variants) with a scheme, sets up
-// their conversion webhook with a controller-runtime manager, and gives the CRDs
-// to install:
+// their conversion webhook with a controller-runtime manager or for a command
+// (the module's cmd/armhub-webhook), and gives the CRDs to install:
 //
 //	scheme := runtime.NewScheme()
 //	_ = register.AddToScheme(scheme)
@@ -20,7 +20,7 @@ import (
 	v20200601s "github.com/armhub/armhub/apis/examplecache/v20200601/storage"
 	"github.com/armhub/armhub/apis/examplecache/v20230801"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -66,12 +66,19 @@ func SetupWebhookWithManager(mgr manager.Manager) error {
 	if err := AddToScheme(mgr.GetScheme()); err != nil {
 		return err
 	}
-	return armwebhook.Register(mgr, WebhookPath)
+	return conversionwebhook.Register(mgr, WebhookPath)
+}
+
+// Webhook returns the service as a conversion webhook command serves it: the
+// module's cmd/armhub-webhook runs conversionwebhook.Main(register.Webhook()),
+// and a command serving several services passes each one's Webhook().
+func Webhook() conversionwebhook.Service {
+	return conversionwebhook.Service{Name: Service, AddToScheme: AddToScheme, Path: WebhookPath}
 }
 
 // CRDs returns the service's CustomResourceDefinitions with options applied to
 // their conversion webhook; the zero Options keep the generated service
 // reference and cert-manager's CA injection.
-func CRDs(options armwebhook.Options) ([]*apiextensionsv1.CustomResourceDefinition, error) {
-	return armwebhook.LoadCRDs(crd.Files, options)
+func CRDs(options conversionwebhook.Options) ([]*apiextensionsv1.CustomResourceDefinition, error) {
+	return conversionwebhook.LoadCRDs(crd.Files, options)
 }

@@ -2,8 +2,8 @@
 
 // Package register is the entry point of the exampleservicefabric service: it registers the
 // types of every API version (spokes and storage variants) with a scheme, sets up
-// their conversion webhook with a controller-runtime manager, and gives the CRDs
-// to install:
+// their conversion webhook with a controller-runtime manager or for a command
+// (the module's cmd/armhub-webhook), and gives the CRDs to install:
 //
 //	scheme := runtime.NewScheme()
 //	_ = register.AddToScheme(scheme)
@@ -16,7 +16,7 @@ import (
 	v20160301s "github.com/armhub/armhub/apis/exampleservicefabric/v20160301/storage"
 	"github.com/armhub/armhub/apis/exampleservicefabric/v20160901"
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
-	armwebhook "github.com/armhub/armhub/runtime/webhook"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -57,12 +57,19 @@ func SetupWebhookWithManager(mgr manager.Manager) error {
 	if err := AddToScheme(mgr.GetScheme()); err != nil {
 		return err
 	}
-	return armwebhook.Register(mgr, WebhookPath)
+	return conversionwebhook.Register(mgr, WebhookPath)
+}
+
+// Webhook returns the service as a conversion webhook command serves it: the
+// module's cmd/armhub-webhook runs conversionwebhook.Main(register.Webhook()),
+// and a command serving several services passes each one's Webhook().
+func Webhook() conversionwebhook.Service {
+	return conversionwebhook.Service{Name: Service, AddToScheme: AddToScheme, Path: WebhookPath}
 }
 
 // CRDs returns the service's CustomResourceDefinitions with options applied to
 // their conversion webhook; the zero Options keep the generated service
 // reference and cert-manager's CA injection.
-func CRDs(options armwebhook.Options) ([]*apiextensionsv1.CustomResourceDefinition, error) {
-	return armwebhook.LoadCRDs(crd.Files, options)
+func CRDs(options conversionwebhook.Options) ([]*apiextensionsv1.CustomResourceDefinition, error) {
+	return conversionwebhook.LoadCRDs(crd.Files, options)
 }

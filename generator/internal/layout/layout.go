@@ -20,7 +20,7 @@ const Repo = "github.com/armhub/armhub"
 // The repository's own modules and packages that generated code imports.
 const (
 	RuntimeModule     = Repo + "/runtime"
-	WebhookPackage    = RuntimeModule + "/webhook"
+	WebhookPackage    = RuntimeModule + "/conversionwebhook"
 	LifecyclePackage  = RuntimeModule + "/lifecycle"
 	ConformanceModule = Repo + "/conformance"
 	HarnessPackage    = ConformanceModule + "/harness"

@@ -69,7 +69,7 @@ func TestLabels(t *testing.T) {
 	cases := map[string]string{
 		"fmt":                              "",
 		"github.com/armhub/armhub/runtime": "//runtime",
-		"github.com/armhub/armhub/runtime/webhook":                "//runtime/webhook",
+		"github.com/armhub/armhub/runtime/conversionwebhook":      "//runtime/conversionwebhook",
 		"github.com/armhub/armhub/apis/storage/v20210101/storage": "//apis/storage/v20210101/storage",
 		"k8s.io/apimachinery/pkg/apis/meta/v1":                    "@io_k8s_apimachinery//pkg/apis/meta/v1:meta",
 		"sigs.k8s.io/controller-runtime/pkg/conversion":           "@io_k8s_sigs_controller_runtime//pkg/conversion",

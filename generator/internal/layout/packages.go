@@ -49,6 +49,14 @@ const (
 	RegisterDir = "register" // the entry point: schemes, hubs, webhook, CRDs
 )
 
+// The conversion webhook command of a module: package main in CommandDir,
+// built as the binary (and Bazel go_binary) CommandName, which is also the
+// Kubernetes service the CRDs name by default.
+const (
+	CommandName = "armhub-webhook"
+	CommandDir  = "cmd/" + CommandName
+)
+
 // The names of generated files.
 const (
 	TypesFile        = "types_gen.go"
@@ -58,6 +66,7 @@ const (
 	RegisterFile     = "register_gen.go"
 	LifecyclesFile   = "lifecycles_gen.go"
 	CRDGoFile        = "crd_gen.go"
+	CommandFile      = "main_gen.go"
 	SuiteFile        = "conformance_gen_test.go"
 	BuildFile        = "BUILD.bazel"
 	GoModFile        = "go.mod"

@@ -77,6 +77,7 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 		func() error { return e.packages(versions) },
 		func() error { rendering.Wait(); return e.crds(definitions) },
 		func() error { return e.register(versions) },
+		e.command,
 		func() error {
 			goMod, err := buildfiles.GoMod(svc.Module.Path, moduleRequirements())
 			if err != nil {
@@ -311,6 +312,24 @@ func (e *emitter) register(versions []Version) error {
 		part{"the lifecycle table", gosrc.Files{dir + "/" + layout.LifecyclesFile: table}})
 }
 
+// command writes the service's conversion webhook command (package main).
+func (e *emitter) command() error {
+	source, err := register.Command(e.module, e.svc.Name)
+	if err != nil {
+		return err
+	}
+	dir := layout.CommandDir
+	files := gosrc.Files{dir + "/" + layout.CommandFile: source}
+	if err := e.files.addAll(files, "the conversion webhook command"); err != nil {
+		return err
+	}
+	deps, err := e.labels.Deps(files)
+	if err != nil {
+		return err
+	}
+	return e.files.add(dir+"/"+layout.BuildFile, "the BUILD file of "+dir, buildfiles.CommandBuildFile(layout.CommandName, deps))
+}
+
 // conformance writes the service's conformance suite.
 func (e *emitter) conformance(augmented []string) (gosrc.Files, error) {
 	source, err := suite.File(e.module, "conformance", augmented)
@@ -350,7 +369,7 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) (string, error) {
 	for _, in := range inputs {
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
-	build.Packages = append(build.Packages, layout.CRDDir, layout.RegisterDir)
+	build.Packages = append(build.Packages, layout.CRDDir, layout.RegisterDir, layout.CommandDir)
 	for i := range e.module.Graph.Versions {
 		for _, side := range layout.Sides {
 			dir := e.module.Dir(i, side)

@@ -8,8 +8,8 @@ import (
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/armhub/armhub/apis/identity/register"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
 	"github.com/armhub/armhub/runtime/lifecycle"
-	"github.com/armhub/armhub/runtime/webhook"
 )
 
 // TestGeneratedCRDsFollowTheirLifecycles installs the identity example's
@@ -18,7 +18,7 @@ import (
 // listed API version is served exactly when the module's generated lifecycle
 // table says its classification is served (the storage version always).
 func TestGeneratedCRDsFollowTheirLifecycles(t *testing.T) {
-	crds, err := register.CRDs(webhook.Options{URL: "https://127.0.0.1:9443/convert"})
+	crds, err := register.CRDs(conversionwebhook.Options{URL: "https://127.0.0.1:9443/convert"})
 	if err != nil {
 		t.Fatal(err)
 	}

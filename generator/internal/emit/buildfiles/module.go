@@ -107,6 +107,14 @@ func starlarkList(values []string, indent string) string {
 	return b.String()
 }
 
+// CommandBuildFile returns the BUILD.bazel of a generated main package: one
+// go_binary named name over every non-test Go file in it, which other
+// packages may use (//apis/azure names the real services' commands).
+func CommandBuildFile(name string, deps []string) []byte {
+	rule := buildRule("go_binary", name, "", goSources, deps, `visibility = ["//visibility:public"],`)
+	return append(rule, filesFilegroup...)
+}
+
 // TestBuildFile returns the BUILD.bazel of a generated conformance package: one
 // go_test over every test file in it.
 func TestBuildFile(name string, deps []string) []byte {

@@ -34,22 +34,22 @@ func (f Files) Paths() []string {
 // standardImports are the packages any generated file may use, by the name
 // generated code calls them.
 var standardImports = map[string]string{
-	"fmt":             "fmt",
-	"maps":            "maps",
-	"slices":          "slices",
-	"time":            "time",
-	"testing":         "testing",
-	"metav1":          "k8s.io/apimachinery/pkg/apis/meta/v1",
-	"runtime":         "k8s.io/apimachinery/pkg/runtime",
-	"schema":          "k8s.io/apimachinery/pkg/runtime/schema",
-	"armruntime":      layout.RuntimeModule,
-	"armwebhook":      layout.WebhookPackage,
-	"lifecycle":       layout.LifecyclePackage,
-	"harness":         layout.HarnessPackage,
-	"conversion":      "sigs.k8s.io/controller-runtime/pkg/conversion",
-	"manager":         "sigs.k8s.io/controller-runtime/pkg/manager",
-	"client":          "sigs.k8s.io/controller-runtime/pkg/client",
-	"apiextensionsv1": "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
+	"fmt":               "fmt",
+	"maps":              "maps",
+	"slices":            "slices",
+	"time":              "time",
+	"testing":           "testing",
+	"metav1":            "k8s.io/apimachinery/pkg/apis/meta/v1",
+	"runtime":           "k8s.io/apimachinery/pkg/runtime",
+	"schema":            "k8s.io/apimachinery/pkg/runtime/schema",
+	"armruntime":        layout.RuntimeModule,
+	"conversionwebhook": layout.WebhookPackage,
+	"lifecycle":         layout.LifecyclePackage,
+	"harness":           layout.HarnessPackage,
+	"conversion":        "sigs.k8s.io/controller-runtime/pkg/conversion",
+	"manager":           "sigs.k8s.io/controller-runtime/pkg/manager",
+	"client":            "sigs.k8s.io/controller-runtime/pkg/client",
+	"apiextensionsv1":   "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
 }
 
 // File accumulates the source of one Go file.

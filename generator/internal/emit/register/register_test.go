@@ -36,3 +36,13 @@ func TestLifecyclesGolden(t *testing.T) {
 	}
 	emittest.Golden(t, map[string][]byte{emittest.Service + "/" + layout.RegisterDir + "/" + layout.LifecyclesFile: source})
 }
+
+// The tiny service's conversion webhook command.
+func TestCommandGolden(t *testing.T) {
+	m := &gosrc.Module{Path: emittest.Module, Group: emittest.Group, Graph: emittest.Graph()}
+	source, err := Command(m, emittest.Service)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emittest.Golden(t, map[string][]byte{emittest.Service + "/" + layout.CommandDir + "/" + layout.CommandFile: source})
+}

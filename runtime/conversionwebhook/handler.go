@@ -1,8 +1,4 @@
-// Package webhook serves the conversion webhook of armhub's generated types: a
-// handler for apiextensions.k8s.io/v1 ConversionReviews over a scheme, its
-// registration with a controller-runtime manager, and the CRDs of a service
-// with the webhook's address applied.
-package webhook
+package conversionwebhook
 
 import (
 	"bytes"
@@ -21,6 +17,7 @@ import (
 	k8stypes "k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	crconversion "sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
 // DefaultPath is the path the conversion webhook is served at unless the
@@ -35,15 +32,20 @@ const maxReviewBytes = 64 << 20
 // scheme. Every problem with a review (one that does not decode, an unknown
 // version or kind, an object that does not convert, a carried annotation that
 // does not decode, a panic) is answered with a Failure result that says what
-// was wrong; a failed review converts no object at all.
+// was wrong; a failed review converts no object at all. Objects are decoded
+// by controller-runtime's conversion.Decoder (the scheme's deserializer).
 func NewHandler(scheme *kruntime.Scheme) http.Handler {
-	return &handler{scheme: scheme}
+	return &handler{scheme: scheme, decoder: crconversion.NewDecoder(scheme)}
 }
 
 // Register serves the conversion webhook of mgr's scheme at path on mgr's
 // webhook server, once: a second registration of the same path is a no-op, so
-// that every service of one manager can call it.
+// that every service of one manager can call it. It fails when a kind of the
+// scheme is not convertible (CheckScheme).
 func Register(mgr manager.Manager, path string) error {
+	if err := CheckScheme(mgr.GetScheme()); err != nil {
+		return err
+	}
 	server := mgr.GetWebhookServer()
 	if mux := server.WebhookMux(); mux != nil {
 		if h, pattern := mux.Handler(&http.Request{Method: http.MethodPost, URL: &url.URL{Path: path}}); h != nil && pattern == path {
@@ -55,7 +57,8 @@ func Register(mgr manager.Manager, path string) error {
 }
 
 type handler struct {
-	scheme *kruntime.Scheme
+	scheme  *kruntime.Scheme
+	decoder *crconversion.Decoder
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -176,7 +179,7 @@ func (h *handler) convertObject(raw []byte, desired schema.GroupVersion) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(raw, source); err != nil {
+	if err := h.decoder.DecodeInto(raw, source); err != nil {
 		return nil, fmt.Errorf("does not decode as %s: %w", from, err)
 	}
 	if from == to {
@@ -264,4 +267,34 @@ func (h *handler) hubOf(kind schema.GroupKind) (conversion.Hub, error) {
 		return nil, fmt.Errorf("%s has %d hub versions registered, want exactly one", kind, len(hubs))
 	}
 	return hubs[0], nil
+}
+
+// CheckScheme reports every kind of scheme that takes part in conversion (a
+// version is a hub or convertible) without being convertible as
+// controller-runtime's conversion.IsConvertible judges it: exactly one hub
+// version, every other version convertible to and from it.
+func CheckScheme(scheme *kruntime.Scheme) error {
+	kinds := map[schema.GroupKind]kruntime.Object{}
+	for gvk := range scheme.AllKnownTypes() {
+		if _, seen := kinds[gvk.GroupKind()]; seen {
+			continue
+		}
+		if object, err := scheme.New(gvk); err == nil && converts(object) {
+			kinds[gvk.GroupKind()] = object
+		}
+	}
+	var problems []error
+	for kind, object := range kinds {
+		if _, err := crconversion.IsConvertible(scheme, object); err != nil {
+			problems = append(problems, fmt.Errorf("%s is not convertible: %w", kind, err))
+		}
+	}
+	sort.Slice(problems, func(i, j int) bool { return problems[i].Error() < problems[j].Error() })
+	return errors.Join(problems...)
+}
+
+func converts(object kruntime.Object) bool {
+	_, hub := object.(conversion.Hub)
+	_, convertible := object.(conversion.Convertible)
+	return hub || convertible
 }

@@ -1,4 +1,4 @@
-package webhook
+package conversionwebhook
 
 import (
 	"bytes"
@@ -143,7 +143,7 @@ func TestBadReviewsFailClearly(t *testing.T) {
 		{"object of another group", reviewOf("things.example.io/v1", `{"apiVersion":"other.io/v2","kind":"Thing"}`), 200, `a Thing of group "other.io" cannot convert to things.example.io/v1`},
 		{"object without kind", reviewOf("things.example.io/v1", `{"metadata":{"name":"x"}}`), 200, "no apiVersion or kind"},
 		{"object that does not decode", reviewOf("things.example.io/v1", `{"apiVersion":"things.example.io/v2","kind":"Thing","spec":{"a":1}}`), 200, "does not decode as things.example.io/v2, Kind=Thing"},
-		{"carried annotation that does not decode", reviewOf("things.example.io/v2", spokeWith(`,"annotations":{"conversion.armhub.io/carried":"{\"spec\":{\"c\":1}}"}`)), 200, `annotation conversion.armhub.io/carried of *webhook.spokeThing ns/t does not hold the spec and status`},
+		{"carried annotation that does not decode", reviewOf("things.example.io/v2", spokeWith(`,"annotations":{"conversion.armhub.io/carried":"{\"spec\":{\"c\":1}}"}`)), 200, `annotation conversion.armhub.io/carried of *conversionwebhook.spokeThing ns/t does not hold the spec and status`},
 		{"panic", reviewOf("things.example.io/v2", `{"apiVersion":"things.example.io/v1","kind":"Thing","spec":{"panic":true}}`), 200, "panicked: boom"},
 	}
 	for _, c := range cases {
