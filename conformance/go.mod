@@ -57,6 +57,7 @@ require (
 require (
 	github.com/armhub/armhub/apis/exampleservicefabric v0.1.0
 	github.com/armhub/armhub/apis/examplestorage v0.1.0
+	github.com/armhub/armhub/apis/examplevault v0.1.0
 	github.com/armhub/armhub/apis/person v0.1.0
 	github.com/armhub/armhub/runtime v0.1.0
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
@@ -84,3 +85,5 @@ replace github.com/armhub/armhub/apis/examplestorage => ../apis/examplestorage
 replace github.com/armhub/armhub/apis/identity => ../apis/identity
 
 replace github.com/armhub/armhub/apis/person => ../apis/person
+
+replace github.com/armhub/armhub/apis/examplevault => ../apis/examplevault

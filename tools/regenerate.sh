@@ -39,6 +39,9 @@ if [ ${#check[@]} -eq 0 ]; then
     read -r path version dir < <("$bin/armhub-gen" -metadata "$f" -print module-path,module-version,module-dir)
     dirs+=("./$dir")
     replaces+=("$path@${version/#-/v0.1.0}=./$dir")
+    # The conformance module (which holds every service's suite) also builds
+    # alone, outside go.work (tools/check-modules-alone.sh).
+    (cd conformance && go mod edit -require "$path@${version/#-/v0.1.0}" -replace "$path=../$dir")
   done
   go work use "${dirs[@]}"
   for r in "${replaces[@]}"; do
