@@ -46,7 +46,7 @@ def _swagger_impl(ctx):
     local = ctx.os.environ.get("ARMHUB_SWAGGER", "")
     for path, sha256 in ctx.attr.files.items():
         if local:
-            ctx.symlink(ctx.path(local).get_child(path), path)
+            ctx.symlink(ctx.path("%s/%s" % (local, path)), path)
         else:
             ctx.download(
                 url = "https://raw.githubusercontent.com/Azure/azure-rest-api-specs/%s/%s" % (ctx.attr.ref, path),
