@@ -111,20 +111,21 @@ type yamlSchema struct {
 // JSON (what the YAML read back would marshal to, computed without reading it
 // back).
 func Write(crd *apiextensionsv1.CustomResourceDefinition) ([]byte, int, error) {
-	doc, err := viewOf(crd)
+	name := crd.Name
+	doc, err := viewOf(crd) // crd is not used after this, so it can be collected
 	if err != nil {
-		return nil, 0, fmt.Errorf("CRD %s: %w", crd.Name, err)
+		return nil, 0, fmt.Errorf("CRD %s: %w", name, err)
 	}
 	var out bytes.Buffer
 	out.WriteString(layout.GeneratedText + "\n")
 	encoder := yaml.NewEncoder(&out)
 	encoder.SetIndent(2)
 	if err := encoder.Encode(doc); err != nil {
-		return nil, 0, fmt.Errorf("CRD %s: %w", crd.Name, err)
+		return nil, 0, fmt.Errorf("CRD %s: %w", name, err)
 	}
 	compact, err := json.Marshal(doc)
 	if err != nil {
-		return nil, 0, fmt.Errorf("CRD %s: %w", crd.Name, err)
+		return nil, 0, fmt.Errorf("CRD %s: %w", name, err)
 	}
 	return out.Bytes(), len(compact), nil
 }
