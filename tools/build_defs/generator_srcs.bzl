@@ -29,6 +29,8 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/convert:routes.go",
     "//generator/internal/emit/crds:crd.go",
     "//generator/internal/emit/crds:crdversions.go",
+    "//generator/internal/emit/crds:openapi.go",
+    "//generator/internal/emit/crds:yaml.go",
     "//generator/internal/emit/emittest:crdsize.go",
     "//generator/internal/emit/emittest:emittest.go",
     "//generator/internal/emit/emittest:golden.go",

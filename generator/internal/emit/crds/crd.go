@@ -1,22 +1,18 @@
-// Package crds writes a service's CustomResourceDefinitions, one YAML file per
-// resource kind with every version, its lifecycle and the conversion webhook,
-// and the Go file of the crd package that embeds them.
+// Package crds builds a service's CustomResourceDefinitions as apiextensions/v1
+// types, one per resource kind with every version, its lifecycle and the
+// conversion webhook, writes each as a YAML file (yaml.go), and writes the Go
+// file of the crd package that embeds them.
 package crds
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
-	"github.com/armhub/armhub/generator/internal/emit/schema"
-	"github.com/armhub/armhub/generator/internal/naming"
-
-	"gopkg.in/yaml.v3"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/armhub/armhub/generator/internal/golang"
-	"github.com/armhub/armhub/generator/internal/layout"
-	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/naming"
 	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
@@ -36,26 +32,6 @@ type Version struct {
 	Descriptions bool
 }
 
-type crd struct {
-	APIVersion string      `json:"apiVersion" yaml:"apiVersion"`
-	Kind       string      `json:"kind" yaml:"kind"`
-	Metadata   crdMetadata `json:"metadata" yaml:"metadata"`
-	Spec       crdSpec     `json:"spec" yaml:"spec"`
-}
-
-type crdMetadata struct {
-	Name        string            `json:"name" yaml:"name"`
-	Annotations map[string]string `json:"annotations,omitempty" yaml:"annotations,omitempty"`
-}
-
-type crdSpec struct {
-	Group      string        `json:"group" yaml:"group"`
-	Names      crdNames      `json:"names" yaml:"names"`
-	Scope      string        `json:"scope" yaml:"scope"`
-	Conversion crdConversion `json:"conversion" yaml:"conversion"`
-	Versions   []crdVersion  `json:"versions" yaml:"versions"`
-}
-
 // Webhook names the conversion webhook of a CRD: a Kubernetes service and the
 // cert-manager Certificate ("namespace/name") whose CA cert-manager injects.
 type Webhook struct {
@@ -68,243 +44,89 @@ type Webhook struct {
 // CA of the named Certificate into the CRD's conversion webhook caBundle.
 const CAInjectionAnnotation = "cert-manager.io/inject-ca-from"
 
-type crdConversion struct {
-	Strategy string           `json:"strategy" yaml:"strategy"`
-	Webhook  crdWebhookConfig `json:"webhook" yaml:"webhook"`
+func conversionFor(w Webhook) *apiextensionsv1.CustomResourceConversion {
+	path, port := w.Path, w.Port
+	return &apiextensionsv1.CustomResourceConversion{
+		Strategy: apiextensionsv1.WebhookConverter,
+		Webhook: &apiextensionsv1.WebhookConversion{
+			ConversionReviewVersions: []string{"v1"},
+			ClientConfig: &apiextensionsv1.WebhookClientConfig{Service: &apiextensionsv1.ServiceReference{
+				Name: w.Service, Namespace: w.Namespace, Path: &path, Port: &port,
+			}},
+		},
+	}
 }
 
-type crdWebhookConfig struct {
-	ConversionReviewVersions []string        `json:"conversionReviewVersions" yaml:"conversionReviewVersions"`
-	ClientConfig             crdClientConfig `json:"clientConfig" yaml:"clientConfig"`
-}
-
-type crdClientConfig struct {
-	Service crdService `json:"service" yaml:"service"`
-}
-
-type crdService struct {
-	Name      string `json:"name" yaml:"name"`
-	Namespace string `json:"namespace" yaml:"namespace"`
-	Path      string `json:"path" yaml:"path"`
-	Port      int32  `json:"port" yaml:"port"`
-}
-
-func conversionFor(w Webhook) crdConversion {
-	return crdConversion{Strategy: "Webhook", Webhook: crdWebhookConfig{
-		ConversionReviewVersions: []string{"v1"},
-		ClientConfig:             crdClientConfig{Service: crdService{Name: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port}},
-	}}
-}
-
-type crdNames struct {
-	Kind       string   `json:"kind" yaml:"kind"`
-	ListKind   string   `json:"listKind" yaml:"listKind"`
-	Plural     string   `json:"plural" yaml:"plural"`
-	Singular   string   `json:"singular" yaml:"singular"`
-	Categories []string `json:"categories,omitempty" yaml:"categories,omitempty"`
-}
-
-type crdVersion struct {
-	Name                     string          `json:"name" yaml:"name"`
-	Served                   bool            `json:"served" yaml:"served"`
-	Storage                  bool            `json:"storage" yaml:"storage"`
-	Deprecated               bool            `json:"deprecated,omitempty" yaml:"deprecated,omitempty"`
-	DeprecationWarning       string          `json:"deprecationWarning,omitempty" yaml:"deprecationWarning,omitempty"`
-	Schema                   crdValidation   `json:"schema" yaml:"schema"`
-	Subresources             map[string]any  `json:"subresources" yaml:"subresources"`
-	AdditionalPrinterColumns []printerColumn `json:"additionalPrinterColumns,omitempty" yaml:"additionalPrinterColumns,omitempty"`
-}
-
-type crdValidation struct {
-	OpenAPIV3Schema *schema.Schema `json:"openAPIV3Schema" yaml:"openAPIV3Schema"`
-}
-
-type printerColumn struct {
-	Name     string `json:"name" yaml:"name"`
-	Type     string `json:"type" yaml:"type"`
-	JSONPath string `json:"jsonPath" yaml:"jsonPath"`
-}
-
-// Render returns the YAML of the CRD of the resource kind over versions, which
-// must be in the order to list them, converted by webhook, and its size as
-// compact JSON (what the YAML read back would marshal to, computed without
-// reading it back). Its annotation lifecycle.Annotation holds the lifecycle of
-// every spoke it lists ("{}" when it lists none).
-func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, int, error) {
+// Build returns the CRD of the resource kind over versions, which must be in
+// the order to list them, converted by webhook. Its annotation
+// lifecycle.Annotation holds the lifecycle of every spoke it lists ("{}" when
+// it lists none). It sets only what Render writes (see yaml.go).
+func Build(group, kind string, versions []Version, webhook Webhook) (*apiextensionsv1.CustomResourceDefinition, error) {
 	plural := naming.Lower(naming.Plural(kind))
-	annotations := map[string]string{CAInjectionAnnotation: webhook.Certificate}
+	name := plural + "." + group
+	annotations, err := annotationsFor(versions, webhook)
+	if err != nil {
+		return nil, fmt.Errorf("CRD %s: %w", name, err)
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{
+		TypeMeta:   metav1.TypeMeta{APIVersion: apiextensionsv1.SchemeGroupVersion.String(), Kind: "CustomResourceDefinition"},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: annotations},
+		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+			Group: group, Scope: apiextensionsv1.NamespaceScoped, Conversion: conversionFor(webhook),
+			Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: kind, ListKind: naming.ListType(kind),
+				Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
+		},
+	}
+	for _, v := range versions {
+		resource := findResource(v.Package, kind)
+		if resource == nil {
+			return nil, fmt.Errorf("CRD %s: version %s has no resource %s", name, v.Name, kind)
+		}
+		crd.Spec.Versions = append(crd.Spec.Versions, crdVersion(v, resource))
+	}
+	return crd, nil
+}
+
+// annotationsFor returns the CRD's annotations: cert-manager's CA injection
+// and the lifecycles of the spokes listed, always present, so a reader can
+// tell a CRD that lists no spoke (every one expired and dropped) from one
+// generated before the annotation: "{}".
+func annotationsFor(versions []Version, webhook Webhook) (map[string]string, error) {
 	lifecycles := lifecycle.Versions{}
 	for _, v := range versions {
 		if v.Lifecycle != nil {
 			lifecycles[v.Name] = v.Lifecycle
 		}
 	}
-	// Always present, so a reader can tell a CRD that lists no spoke (every
-	// one expired and dropped) from one generated before the annotation: "{}".
 	encoded, err := lifecycles.Encode()
 	if err != nil {
-		return nil, 0, fmt.Errorf("CRD %s.%s: %w", plural, group, err)
+		return nil, err
 	}
-	annotations[lifecycle.Annotation] = encoded
-	doc := crd{
-		APIVersion: "apiextensions.k8s.io/v1",
-		Kind:       "CustomResourceDefinition",
-		Metadata:   crdMetadata{Name: plural + "." + group, Annotations: annotations},
-		Spec: crdSpec{
-			Group: group, Scope: "Namespaced", Conversion: conversionFor(webhook),
-			Names: crdNames{Kind: kind, ListKind: naming.ListType(kind), Plural: plural, Singular: strings.ToLower(kind), Categories: []string{"armhub"}},
-		},
+	return map[string]string{CAInjectionAnnotation: webhook.Certificate, lifecycle.Annotation: encoded}, nil
+}
+
+func crdVersion(v Version, resource *golang.Resource) apiextensionsv1.CustomResourceDefinitionVersion {
+	out := apiextensionsv1.CustomResourceDefinitionVersion{
+		Name: v.Name, Served: v.Served, Storage: v.Storage, Deprecated: v.Deprecated,
+		Schema:       &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: openAPI{v.Package, v.Descriptions}.resource(resource)},
+		Subresources: &apiextensionsv1.CustomResourceSubresources{Status: &apiextensionsv1.CustomResourceSubresourceStatus{}},
+		AdditionalPrinterColumns: []apiextensionsv1.CustomResourceColumnDefinition{{Name: "Ready", Type: "string",
+			JSONPath: ".status.conditions[?(@.type=='Ready')].status"}},
 	}
-	for _, v := range versions {
-		resource := findResource(v.Package, kind)
-		if resource == nil {
-			return nil, 0, fmt.Errorf("CRD %s: version %s has no resource %s", doc.Metadata.Name, v.Name, kind)
-		}
-		openAPI := resourceSchema(v.Package, resource)
-		if !v.Descriptions {
-			dropDescriptions(openAPI)
-		}
-		doc.Spec.Versions = append(doc.Spec.Versions, crdVersion{
-			Name: v.Name, Served: v.Served, Storage: v.Storage,
-			Deprecated: v.Deprecated, DeprecationWarning: v.DeprecationWarning,
-			Schema:       crdValidation{OpenAPIV3Schema: openAPI},
-			Subresources: map[string]any{"status": map[string]any{}},
-			AdditionalPrinterColumns: []printerColumn{{Name: "Ready", Type: "string",
-				JSONPath: ".status.conditions[?(@.type=='Ready')].status"}},
-		})
+	if v.DeprecationWarning != "" {
+		warning := v.DeprecationWarning
+		out.DeprecationWarning = &warning
 	}
-	var out bytes.Buffer
-	out.WriteString(layout.GeneratedText + "\n")
-	encoder := yaml.NewEncoder(&out)
-	encoder.SetIndent(2)
-	if err := encoder.Encode(doc); err != nil {
+	return out
+}
+
+// Render returns the YAML of the CRD Build returns, in the key order of
+// yaml.go, and its size as compact JSON (what the YAML read back would marshal
+// to, computed without reading it back).
+func Render(group, kind string, versions []Version, webhook Webhook) ([]byte, int, error) {
+	crd, err := Build(group, kind, versions, webhook)
+	if err != nil {
 		return nil, 0, err
 	}
-	compact, err := json.Marshal(doc)
-	if err != nil {
-		return nil, 0, fmt.Errorf("CRD %s: %w", doc.Metadata.Name, err)
-	}
-	return out.Bytes(), len(compact), nil
-}
-
-func findResource(pkg *golang.Package, kind string) *golang.Resource {
-	for _, r := range pkg.Resources {
-		if r.Kind == kind {
-			return r
-		}
-	}
-	return nil
-}
-
-func resourceSchema(pkg *golang.Package, r *golang.Resource) *schema.Schema {
-	return &schema.Schema{
-		Type:        "object",
-		Description: strings.TrimSpace(r.Kind + " is the Kubernetes resource for the ARM resource type " + r.ARMType + "."),
-		Properties: map[string]*schema.Schema{
-			"apiVersion": {Type: "string"},
-			"kind":       {Type: "string"},
-			"metadata":   {Type: "object"},
-			"spec":       structSchema(pkg, r.Spec),
-			"status":     structSchema(pkg, r.Status),
-		},
-	}
-}
-
-// dropDescriptions removes every description from s and the schemas in it.
-func dropDescriptions(s *schema.Schema) {
-	if s == nil {
-		return
-	}
-	s.Description = ""
-	for _, p := range s.Properties {
-		dropDescriptions(p)
-	}
-	dropDescriptions(s.Items)
-	dropDescriptions(s.AdditionalProperties)
-}
-
-func structSchema(pkg *golang.Package, s *golang.Struct) *schema.Schema {
-	schema := &schema.Schema{Type: "object", Description: s.Doc, Properties: map[string]*schema.Schema{}}
-	for _, f := range s.Fields {
-		schema.Properties[f.JSONName] = fieldSchema(pkg, f)
-		if f.Required {
-			schema.Required = append(schema.Required, f.JSONName)
-		}
-	}
-	return schema
-}
-
-func fieldSchema(pkg *golang.Package, f *golang.Field) *schema.Schema {
-	s := typeSchema(pkg, f.Type)
-	s.Description = f.Doc
-	schema.Apply(s, f)
-	return s
-}
-
-func typeSchema(pkg *golang.Package, t *golang.Type) *schema.Schema {
-	switch t.Kind {
-	case model.KindPrimitive:
-		return &schema.Schema{Type: openAPIType(t.Builtin)}
-	case model.KindArray:
-		return &schema.Schema{Type: "array", Items: typeSchema(pkg, t.Elem)}
-	case model.KindMap:
-		return &schema.Schema{Type: "object", AdditionalProperties: typeSchema(pkg, t.Elem)}
-	case model.KindAny:
-		return &schema.Schema{PreserveUnknownFields: true}
-	case model.KindEnum:
-		return enumSchema(pkg.Enum(t.Named))
-	}
-	return namedSchema(pkg, t.Named)
-}
-
-func openAPIType(builtin string) string {
-	switch builtin {
-	case "int":
-		return "integer"
-	case "float64":
-		return "number"
-	case "bool":
-		return "boolean"
-	}
-	return "string"
-}
-
-func enumSchema(e *golang.Enum) *schema.Schema {
-	s := &schema.Schema{Type: openAPIType(e.Base), Description: e.Doc}
-	if e.Open {
-		return s
-	}
-	for _, v := range e.Values {
-		var value any
-		if err := yaml.Unmarshal([]byte(v.JSON), &value); err != nil || e.Base == "string" {
-			value = v.JSON
-		}
-		s.Enum = append(s.Enum, value)
-	}
-	return s
-}
-
-func namedSchema(pkg *golang.Package, name string) *schema.Schema {
-	switch name {
-	case golang.OwnerType:
-		return &schema.Schema{Type: "object", Properties: map[string]*schema.Schema{"name": {Type: "string"}}, Required: []string{"name"}}
-	case golang.Condition:
-		return conditionSchema()
-	}
-	return structSchema(pkg, pkg.Struct(name))
-}
-
-func conditionSchema() *schema.Schema {
-	return &schema.Schema{
-		Type: "object",
-		Properties: map[string]*schema.Schema{
-			"lastTransitionTime": {Type: "string", Format: "date-time"},
-			"message":            {Type: "string"},
-			"observedGeneration": {Type: "integer", Format: "int64"},
-			"reason":             {Type: "string"},
-			"status":             {Type: "string"},
-			"type":               {Type: "string"},
-		},
-		Required: []string{"lastTransitionTime", "message", "reason", "status", "type"},
-	}
+	return Write(crd)
 }

@@ -1,9 +1,16 @@
 package crds
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/armhub/armhub/generator/internal/emit/emittest"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -19,10 +26,7 @@ func TestOneVersionGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	webhook := Webhook{Service: "things-webhook", Namespace: "things", Path: "/convert/things", Port: 8443, Certificate: "things/things-cert"}
-	crd, _, err := Render(emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true, Descriptions: true}}, webhook)
-	if err != nil {
-		t.Fatal(err)
-	}
+	crd := render(t, emittest.Group, "Widget", []Version{{Name: "v20210401", Package: pkg, Served: true, Storage: true, Descriptions: true}}, webhook)
 	emittest.Golden(t, map[string][]byte{"crd/widgets.yaml": crd})
 }
 
@@ -50,17 +54,62 @@ func TestServiceGolden(t *testing.T) {
 			versions = append(versions, SpokeVersion(v.Spoke, lifecycles[i]), StorageVersion(v.Storage, lifecycles[i], i == g.Hubs[kind]))
 		}
 		KeepDescriptions(versions, "newest")
-		data, size, err := Render(emittest.Group, kind, versions, webhook)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if measured, err := emittest.CRDJSONSize(data); err != nil || measured != size {
-			t.Errorf("%s: Render says %d bytes as JSON, its YAML read back is %d (%v)", kind, size, measured, err)
-		}
-		files[emittest.Service+"/"+Path(emittest.Group, kind)] = data
+		files[emittest.Service+"/"+Path(emittest.Group, kind)] = render(t, emittest.Group, kind, versions, webhook)
 	}
 	files[emittest.Service+"/"+layout.CRDDir+"/"+layout.CRDGoFile] = PackageFile()
 	emittest.Golden(t, files)
+}
+
+// render returns the YAML of the CRD Build returns, after checking that it
+// reads back (as the API server and kubectl read it) into that same CRD, and
+// that the size Write gives is its compact JSON's.
+func render(t *testing.T, group, kind string, versions []Version, webhook Webhook) []byte {
+	t.Helper()
+	built, err := Build(group, kind, versions, webhook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, size, err := Write(built)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rendered, _, err := Render(group, kind, versions, webhook); err != nil || !bytes.Equal(rendered, data) {
+		t.Errorf("%s: Render differs from Build and Write (%v)", kind, err)
+	}
+	var back apiextensionsv1.CustomResourceDefinition
+	if err := sigsyaml.UnmarshalStrict(data, &back); err != nil {
+		t.Fatalf("%s: reading the CRD back: %v", kind, err)
+	}
+	if diff := cmp.Diff(built, &back, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("%s: the CRD read back differs from Build's (-built +read back):\n%s", kind, diff)
+	}
+	if measured, err := emittest.CRDJSONSize(data); err != nil || measured != size {
+		t.Errorf("%s: Write says %d bytes as JSON, its YAML read back is %d (%v)", kind, size, measured, err)
+	}
+	return data
+}
+
+// Enum values of every base type read back as the values they are.
+func TestEnumValues(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		string bool
+		want   string
+	}{{"1", false, "1"}, {"1000000", false, "1000000"}, {"1.50", false, "1.5"}, {"true", false, "true"},
+		{"On", true, `"On"`}, {"1", true, `"1"`}, {"a<b", true, `"a\u003cb"`}, {"0x1F", false, "31"}} {
+		value := enumValue(c.text, c.string)
+		if string(value.Raw) != c.want {
+			t.Errorf("enum value %q (string %v): %s, want %s", c.text, c.string, value.Raw, c.want)
+		}
+		view, err := enumView([]apiextensionsv1.JSON{value})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(view[0])
+		if err != nil || string(data) != c.want {
+			t.Errorf("enum value %q (string %v) is written as %s (%v), want %s", c.text, c.string, data, err, c.want)
+		}
+	}
 }
 
 // With StoredOnly a CRD lists the spokes that have not expired, the hub's

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"reflect"
 	"sort"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -86,28 +88,28 @@ func TestValidationTableCoversModel(t *testing.T) {
 	}
 }
 
-// schemaMap returns s as the generic YAML it is written as.
 func ptr[T any](v T) *T { return &v }
 
 // appliedSchema returns the schema of f (a string or a list of strings) with
 // f's validations applied, as the CRD emitter does.
-func appliedSchema(f *golang.Field) *Schema {
-	s := &Schema{Type: "string"}
+func appliedSchema(f *golang.Field) *apiextensionsv1.JSONSchemaProps {
+	s := &apiextensionsv1.JSONSchemaProps{Type: "string"}
 	if f.Type.Kind == model.KindArray {
-		s = &Schema{Type: "array", Items: s}
+		s = &apiextensionsv1.JSONSchemaProps{Type: "array", Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: s}}
 	}
 	Apply(s, f)
 	return s
 }
 
-func schemaMap(t *testing.T, s *Schema) map[string]any {
+// schemaMap returns s as the generic JSON the API server reads.
+func schemaMap(t *testing.T, s *apiextensionsv1.JSONSchemaProps) map[string]any {
 	t.Helper()
-	data, err := yaml.Marshal(s)
+	data, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var m map[string]any
-	if err := yaml.Unmarshal(data, &m); err != nil {
+	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
