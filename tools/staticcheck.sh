@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs staticcheck (its default checks; no staticcheck.conf) on the generator,
-# the runtime and every generated module of the bundled examples (apis/<service>),
-# through go.work, and fails on any finding. Generated code is made clean in the
+# the runtime, serving, the conformance module (its generated suites included)
+# and every generated module of the bundled examples (apis/<service>), through
+# go.work, and fails on any finding. Generated code is made clean in the
 # emitters (generator/internal/emit/*), never by editing apis/.
 # staticcheck is installed once from the Go module proxy, at the pinned version,
 # into $ARMHUB_CACHE/staticcheck-<version>/ (default /tmp/armhub-cache).
@@ -25,7 +26,7 @@ fi
 
 patterns=("$@")
 if [[ ${#patterns[@]} -eq 0 ]]; then
-  patterns=(./generator/... ./runtime/...)
+  patterns=(./generator/... ./runtime/... ./serving/... ./conformance/...)
   for mod in apis/*/go.mod; do
     patterns+=("./$(dirname "$mod")/...")
   done
