@@ -3,7 +3,8 @@
 # test targets (runtime, generator, serving, the generated conformance suites,
 # the seed scenarios and the end-to-end suite on a real kube-apiserver), the
 # check that apis/ is what the generator makes, each hand-written module
-# built and vetted alone (GOWORK=off), the generator's fuzz targets
+# built and vetted alone (GOWORK=off), staticcheck on every module of
+# go.work (generator, runtime, serving, conformance, the bundled apis/), the generator's fuzz targets
 # for a few seconds each, then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
@@ -69,6 +70,13 @@ fi
 
 echo "== each Go module builds and vets alone, outside go.work (tools/check-modules-alone.sh)"
 if tools/check-modules-alone.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== staticcheck on the generator, runtime, serving, conformance and the bundled generated modules (tools/staticcheck.sh)"
+if tools/staticcheck.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

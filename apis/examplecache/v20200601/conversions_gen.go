@@ -46,7 +46,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	destination.ShardCount = armruntime.Clone(source.ShardCount)
 	if source.Sku != nil {
 		var valueSku Sku
-		if err := valueSku.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
 		}
 		destination.Sku = valueSku
@@ -127,7 +127,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	}
 	if source.Properties != nil {
 		var valueProperties RedisFirewallRuleProperties
-		if err := valueProperties.AssignProperties_From_RedisFirewallRuleProperties(&(*source.Properties)); err != nil {
+		if err := valueProperties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
 		}
 		destination.Properties = valueProperties
@@ -220,7 +220,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2020060
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
 		var valueProperties RedisCreateProperties
-		if err := valueProperties.AssignProperties_From_RedisCreateProperties(&(*source.Properties)); err != nil {
+		if err := valueProperties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 		destination.Properties = valueProperties

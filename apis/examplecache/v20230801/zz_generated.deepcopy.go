@@ -144,7 +144,7 @@ func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	}
 	if in.RedisVersion != nil {
 		out.RedisVersion = new(RedisVersion)
-		(*in.RedisVersion).DeepCopyInto(&(*out.RedisVersion))
+		(*in.RedisVersion).DeepCopyInto(out.RedisVersion)
 	}
 	if in.ShardCount != nil {
 		out.ShardCount = new(int)

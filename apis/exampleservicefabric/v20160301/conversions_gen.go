@@ -343,7 +343,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
 		var valueProperties ClusterProperties
-		if err := valueProperties.AssignProperties_From_ClusterProperties(&(*source.Properties)); err != nil {
+		if err := valueProperties.AssignProperties_From_ClusterProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
 		destination.Properties = valueProperties

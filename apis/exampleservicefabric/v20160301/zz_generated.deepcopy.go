@@ -150,11 +150,11 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	*out = *in
 	if in.AzureActiveDirectory != nil {
 		out.AzureActiveDirectory = new(AzureActiveDirectory)
-		(*in.AzureActiveDirectory).DeepCopyInto(&(*out.AzureActiveDirectory))
+		(*in.AzureActiveDirectory).DeepCopyInto(out.AzureActiveDirectory)
 	}
 	if in.Certificate != nil {
 		out.Certificate = new(CertificateDescription)
-		(*in.Certificate).DeepCopyInto(&(*out.Certificate))
+		(*in.Certificate).DeepCopyInto(out.Certificate)
 	}
 	if in.ClientCertificateCommonNames != nil {
 		out.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(in.ClientCertificateCommonNames))
@@ -170,7 +170,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.DiagnosticsStorageAccountConfig != nil {
 		out.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
-		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(&(*out.DiagnosticsStorageAccountConfig))
+		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(out.DiagnosticsStorageAccountConfig)
 	}
 	if in.FabricSettings != nil {
 		out.FabricSettings = make([]SettingsSectionDescription, len(in.FabricSettings))
@@ -180,7 +180,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.HttpApplicationGatewayCertificate != nil {
 		out.HttpApplicationGatewayCertificate = new(CertificateDescription)
-		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(&(*out.HttpApplicationGatewayCertificate))
+		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(out.HttpApplicationGatewayCertificate)
 	}
 	if in.NodeTypes != nil {
 		out.NodeTypes = make([]NodeTypes, len(in.NodeTypes))
@@ -194,7 +194,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.UpgradeDescription != nil {
 		out.UpgradeDescription = new(PaasClusterUpgradePolicy)
-		(*in.UpgradeDescription).DeepCopyInto(&(*out.UpgradeDescription))
+		(*in.UpgradeDescription).DeepCopyInto(out.UpgradeDescription)
 	}
 	if in.VmImage != nil {
 		out.VmImage = new(string)

@@ -431,7 +431,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	}
 	if source.Sku != nil {
 		var valueSku Sku
-		if err := valueSku.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 		destination.Sku = valueSku

@@ -178,7 +178,7 @@ func (in *Encryption) DeepCopyInto(out *Encryption) {
 	}
 	if in.Services != nil {
 		out.Services = new(EncryptionServices)
-		(*in.Services).DeepCopyInto(&(*out.Services))
+		(*in.Services).DeepCopyInto(out.Services)
 	}
 }
 
@@ -220,11 +220,11 @@ func (in *EncryptionServices) DeepCopyInto(out *EncryptionServices) {
 	*out = *in
 	if in.Blob != nil {
 		out.Blob = new(EncryptionService)
-		(*in.Blob).DeepCopyInto(&(*out.Blob))
+		(*in.Blob).DeepCopyInto(out.Blob)
 	}
 	if in.File != nil {
 		out.File = new(EncryptionService)
-		(*in.File).DeepCopyInto(&(*out.File))
+		(*in.File).DeepCopyInto(out.File)
 	}
 }
 
@@ -310,11 +310,11 @@ func (in *StorageAccountPropertiesCreateParameters) DeepCopyInto(out *StorageAcc
 	}
 	if in.CustomDomain != nil {
 		out.CustomDomain = new(CustomDomain)
-		(*in.CustomDomain).DeepCopyInto(&(*out.CustomDomain))
+		(*in.CustomDomain).DeepCopyInto(out.CustomDomain)
 	}
 	if in.Encryption != nil {
 		out.Encryption = new(Encryption)
-		(*in.Encryption).DeepCopyInto(&(*out.Encryption))
+		(*in.Encryption).DeepCopyInto(out.Encryption)
 	}
 	if in.LargeFileSharesState != nil {
 		out.LargeFileSharesState = new(StorageAccountPropertiesCreateParameters_LargeFileSharesState)
@@ -326,7 +326,7 @@ func (in *StorageAccountPropertiesCreateParameters) DeepCopyInto(out *StorageAcc
 	}
 	if in.NetworkAcls != nil {
 		out.NetworkAcls = new(NetworkRuleSet)
-		(*in.NetworkAcls).DeepCopyInto(&(*out.NetworkAcls))
+		(*in.NetworkAcls).DeepCopyInto(out.NetworkAcls)
 	}
 	if in.SupportsHttpsTrafficOnly != nil {
 		out.SupportsHttpsTrafficOnly = new(bool)
@@ -353,7 +353,7 @@ func (in *StorageAccount_Spec) DeepCopyInto(out *StorageAccount_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(StorageAccountPropertiesCreateParameters)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	in.Sku.DeepCopyInto(&out.Sku)
 	if in.Tags != nil {
@@ -407,7 +407,7 @@ func (in *StorageAccountsBlobServicesContainer_Spec) DeepCopyInto(out *StorageAc
 	in.Owner.DeepCopyInto(&out.Owner)
 	if in.Properties != nil {
 		out.Properties = new(ContainerProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 

@@ -227,7 +227,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
 	if source.Sku != nil {
 		var valueSku Sku
-		if err := valueSku.AssignProperties_From_Sku(&(*source.Sku)); err != nil {
+		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
 			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
 		}
 		destination.Sku = valueSku

@@ -128,11 +128,11 @@ func (in *AccessPolicy) DeepCopyInto(out *AccessPolicy) {
 	*out = *in
 	if in.ListPolicy != nil {
 		out.ListPolicy = new(ListPolicy)
-		(*in.ListPolicy).DeepCopyInto(&(*out.ListPolicy))
+		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
 	}
 	if in.RoleBasedPolicy != nil {
 		out.RoleBasedPolicy = new(RoleBasedPolicy)
-		(*in.RoleBasedPolicy).DeepCopyInto(&(*out.RoleBasedPolicy))
+		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
 	}
 }
 
@@ -151,11 +151,11 @@ func (in *AccessPolicy_Status) DeepCopyInto(out *AccessPolicy_Status) {
 	*out = *in
 	if in.ListPolicy != nil {
 		out.ListPolicy = new(ListPolicy_Status)
-		(*in.ListPolicy).DeepCopyInto(&(*out.ListPolicy))
+		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
 	}
 	if in.RoleBasedPolicy != nil {
 		out.RoleBasedPolicy = new(RoleBasedPolicy_Status)
-		(*in.RoleBasedPolicy).DeepCopyInto(&(*out.RoleBasedPolicy))
+		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
 	}
 }
 
@@ -458,7 +458,7 @@ func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
 	if in.AccessPolicy != nil {
 		out.AccessPolicy = new(AccessPolicy)
-		(*in.AccessPolicy).DeepCopyInto(&(*out.AccessPolicy))
+		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
 	}
 	if in.EnableSoftDelete != nil {
 		out.EnableSoftDelete = new(bool)
@@ -490,7 +490,7 @@ func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	*out = *in
 	if in.AccessPolicy != nil {
 		out.AccessPolicy = new(AccessPolicy_Status)
-		(*in.AccessPolicy).DeepCopyInto(&(*out.AccessPolicy))
+		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
 	}
 	if in.CreatedAt != nil {
 		out.CreatedAt = new(string)
@@ -514,7 +514,7 @@ func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 	if in.TenantId != nil {
 		out.TenantId = new(string)
@@ -545,7 +545,7 @@ func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -590,15 +590,15 @@ func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 	}
 	if in.NetworkStatus != nil {
 		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(&(*out.NetworkStatus))
+		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -634,7 +634,7 @@ func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	in.Owner.DeepCopyInto(&out.Owner)
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -667,11 +667,11 @@ func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Type != nil {
 		out.Type = new(string)

@@ -216,7 +216,7 @@ func (in *UserAssignedIdentity_Spec) DeepCopyInto(out *UserAssignedIdentity_Spec
 	}
 	if in.Properties != nil {
 		out.Properties = new(UserAssignedIdentityProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

@@ -125,7 +125,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	}
 	if source.Properties != nil {
 		var valueProperties FederatedIdentityCredentialProperties
-		if err := valueProperties.AssignProperties_From_FederatedIdentityCredentialProperties(&(*source.Properties)); err != nil {
+		if err := valueProperties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
 		}
 		destination.Properties = valueProperties

@@ -147,7 +147,7 @@ func (in *FederatedIdentityCredentialProperties) DeepCopyInto(out *FederatedIden
 	}
 	if in.ClaimsMatchingExpression != nil {
 		out.ClaimsMatchingExpression = new(ClaimsMatchingExpression)
-		(*in.ClaimsMatchingExpression).DeepCopyInto(&(*out.ClaimsMatchingExpression))
+		(*in.ClaimsMatchingExpression).DeepCopyInto(out.ClaimsMatchingExpression)
 	}
 }
 
@@ -235,7 +235,7 @@ func (in *UserAssignedIdentity_Spec) DeepCopyInto(out *UserAssignedIdentity_Spec
 	}
 	if in.Properties != nil {
 		out.Properties = new(UserAssignedIdentityProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

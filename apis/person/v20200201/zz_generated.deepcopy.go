@@ -97,11 +97,11 @@ func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	}
 	if in.PostalAddress != nil {
 		out.PostalAddress = new(Address)
-		(*in.PostalAddress).DeepCopyInto(&(*out.PostalAddress))
+		(*in.PostalAddress).DeepCopyInto(out.PostalAddress)
 	}
 	if in.ResidentialAddress != nil {
 		out.ResidentialAddress = new(Address)
-		(*in.ResidentialAddress).DeepCopyInto(&(*out.ResidentialAddress))
+		(*in.ResidentialAddress).DeepCopyInto(out.ResidentialAddress)
 	}
 }
 

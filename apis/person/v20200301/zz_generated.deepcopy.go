@@ -97,11 +97,11 @@ func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	}
 	if in.MailingAddress != nil {
 		out.MailingAddress = new(Address)
-		(*in.MailingAddress).DeepCopyInto(&(*out.MailingAddress))
+		(*in.MailingAddress).DeepCopyInto(out.MailingAddress)
 	}
 	if in.ResidentialAddress != nil {
 		out.ResidentialAddress = new(Address)
-		(*in.ResidentialAddress).DeepCopyInto(&(*out.ResidentialAddress))
+		(*in.ResidentialAddress).DeepCopyInto(out.ResidentialAddress)
 	}
 }
 

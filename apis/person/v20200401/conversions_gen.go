@@ -113,7 +113,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	if source.Properties != nil {
 		var valueProperties PersonProperties
-		if err := valueProperties.AssignProperties_From_PersonProperties(&(*source.Properties)); err != nil {
+		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
 			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
 		}
 		destination.Properties = valueProperties

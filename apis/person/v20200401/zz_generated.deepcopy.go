@@ -97,7 +97,7 @@ func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	}
 	if in.MailingAddress != nil {
 		out.MailingAddress = new(Address)
-		(*in.MailingAddress).DeepCopyInto(&(*out.MailingAddress))
+		(*in.MailingAddress).DeepCopyInto(out.MailingAddress)
 	}
 }
 

@@ -16,12 +16,6 @@ func newNames() *names {
 	return &names{ns: naming.NewNamespace()}
 }
 
-// reserve claims name for key. It reports false if the name is taken, ignoring
-// case, by another key.
-func (n *names) reserve(name, key string) bool {
-	return n.ns.ClaimType(name, key, key)
-}
-
 // holder returns the name that holds name, ignoring case, or "".
 func (n *names) holder(name string) string {
 	key, _, _ := n.ns.Holder(name)

@@ -157,7 +157,7 @@ func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 }
 
@@ -219,11 +219,11 @@ func (in *RedisFirewallRule_Spec) DeepCopyInto(out *RedisFirewallRule_Spec) {
 	}
 	if in.Owner != nil {
 		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(&(*out.Owner))
+		(*in.Owner).DeepCopyInto(out.Owner)
 	}
 	if in.Properties != nil {
 		out.Properties = new(RedisFirewallRuleProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -287,7 +287,7 @@ func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(RedisCreateProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

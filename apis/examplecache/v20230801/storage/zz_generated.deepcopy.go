@@ -153,7 +153,7 @@ func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	}
 	if in.RedisVersion != nil {
 		out.RedisVersion = new(RedisVersion)
-		(*in.RedisVersion).DeepCopyInto(&(*out.RedisVersion))
+		(*in.RedisVersion).DeepCopyInto(out.RedisVersion)
 	}
 	if in.ShardCount != nil {
 		out.ShardCount = new(int)
@@ -161,7 +161,7 @@ func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 }
 
@@ -223,11 +223,11 @@ func (in *RedisFirewallRule_Spec) DeepCopyInto(out *RedisFirewallRule_Spec) {
 	}
 	if in.Owner != nil {
 		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(&(*out.Owner))
+		(*in.Owner).DeepCopyInto(out.Owner)
 	}
 	if in.Properties != nil {
 		out.Properties = new(RedisFirewallRuleProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -322,7 +322,7 @@ func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(RedisCreateProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

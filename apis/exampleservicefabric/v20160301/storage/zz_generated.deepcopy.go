@@ -215,11 +215,11 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.AzureActiveDirectory != nil {
 		out.AzureActiveDirectory = new(AzureActiveDirectory)
-		(*in.AzureActiveDirectory).DeepCopyInto(&(*out.AzureActiveDirectory))
+		(*in.AzureActiveDirectory).DeepCopyInto(out.AzureActiveDirectory)
 	}
 	if in.Certificate != nil {
 		out.Certificate = new(CertificateDescription)
-		(*in.Certificate).DeepCopyInto(&(*out.Certificate))
+		(*in.Certificate).DeepCopyInto(out.Certificate)
 	}
 	if in.ClientCertificateCommonNames != nil {
 		out.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(in.ClientCertificateCommonNames))
@@ -235,7 +235,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.DiagnosticsStorageAccountConfig != nil {
 		out.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
-		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(&(*out.DiagnosticsStorageAccountConfig))
+		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(out.DiagnosticsStorageAccountConfig)
 	}
 	if in.FabricSettings != nil {
 		out.FabricSettings = make([]SettingsSectionDescription, len(in.FabricSettings))
@@ -245,7 +245,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.HttpApplicationGatewayCertificate != nil {
 		out.HttpApplicationGatewayCertificate = new(CertificateDescription)
-		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(&(*out.HttpApplicationGatewayCertificate))
+		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(out.HttpApplicationGatewayCertificate)
 	}
 	if in.ManagementEndpoint != nil {
 		out.ManagementEndpoint = new(string)
@@ -263,7 +263,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.UpgradeDescription != nil {
 		out.UpgradeDescription = new(PaasClusterUpgradePolicy)
-		(*in.UpgradeDescription).DeepCopyInto(&(*out.UpgradeDescription))
+		(*in.UpgradeDescription).DeepCopyInto(out.UpgradeDescription)
 	}
 	if in.VmImage != nil {
 		out.VmImage = new(string)
@@ -302,7 +302,7 @@ func (in *Cluster_Spec) DeepCopyInto(out *Cluster_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(ClusterProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

@@ -215,11 +215,11 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.AzureActiveDirectory != nil {
 		out.AzureActiveDirectory = new(AzureActiveDirectory)
-		(*in.AzureActiveDirectory).DeepCopyInto(&(*out.AzureActiveDirectory))
+		(*in.AzureActiveDirectory).DeepCopyInto(out.AzureActiveDirectory)
 	}
 	if in.Certificate != nil {
 		out.Certificate = new(CertificateDescription)
-		(*in.Certificate).DeepCopyInto(&(*out.Certificate))
+		(*in.Certificate).DeepCopyInto(out.Certificate)
 	}
 	if in.ClientCertificateCommonNames != nil {
 		out.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(in.ClientCertificateCommonNames))
@@ -239,7 +239,7 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.DiagnosticsStorageAccountConfig != nil {
 		out.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
-		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(&(*out.DiagnosticsStorageAccountConfig))
+		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(out.DiagnosticsStorageAccountConfig)
 	}
 	if in.FabricSettings != nil {
 		out.FabricSettings = make([]SettingsSectionDescription, len(in.FabricSettings))
@@ -263,11 +263,11 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	}
 	if in.ReverseProxyCertificate != nil {
 		out.ReverseProxyCertificate = new(CertificateDescription)
-		(*in.ReverseProxyCertificate).DeepCopyInto(&(*out.ReverseProxyCertificate))
+		(*in.ReverseProxyCertificate).DeepCopyInto(out.ReverseProxyCertificate)
 	}
 	if in.UpgradeDescription != nil {
 		out.UpgradeDescription = new(ClusterUpgradePolicy)
-		(*in.UpgradeDescription).DeepCopyInto(&(*out.UpgradeDescription))
+		(*in.UpgradeDescription).DeepCopyInto(out.UpgradeDescription)
 	}
 	if in.UpgradeMode != nil {
 		out.UpgradeMode = new(string)
@@ -361,7 +361,7 @@ func (in *Cluster_Spec) DeepCopyInto(out *Cluster_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(ClusterProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

@@ -657,18 +657,12 @@ func (*StorageAccount) Hub() {}
 
 // ConvertTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccount) ConvertTo_v20230501previewstorage(destination *v20230501previews.StorageAccount) error {
-	if err := source.AssignProperties_To_StorageAccount(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccount(destination)
 }
 
 // ConvertFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccount) ConvertFrom_v20230501previewstorage(source *v20230501previews.StorageAccount) error {
-	if err := destination.AssignProperties_From_StorageAccount(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccount(source)
 }
 
 // ConvertSpecTo converts this hub StorageAccount_Spec to destination.
@@ -697,18 +691,12 @@ func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.Conver
 
 // ConvertSpecTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccount_Spec) ConvertSpecTo_v20230501previewstorage(destination *v20230501previews.StorageAccount_Spec) error {
-	if err := source.AssignProperties_To_StorageAccount_Spec(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccount_Spec(destination)
 }
 
 // ConvertSpecFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccount_Spec) ConvertSpecFrom_v20230501previewstorage(source *v20230501previews.StorageAccount_Spec) error {
-	if err := destination.AssignProperties_From_StorageAccount_Spec(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccount_Spec(source)
 }
 
 // ConvertStatusTo converts this hub StorageAccount_Status to destination.
@@ -737,18 +725,12 @@ func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.Co
 
 // ConvertStatusTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccount_Status) ConvertStatusTo_v20230501previewstorage(destination *v20230501previews.StorageAccount_Status) error {
-	if err := source.AssignProperties_To_StorageAccount_Status(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccount_Status(destination)
 }
 
 // ConvertStatusFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccount_Status) ConvertStatusFrom_v20230501previewstorage(source *v20230501previews.StorageAccount_Status) error {
-	if err := destination.AssignProperties_From_StorageAccount_Status(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccount_Status(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -803,18 +785,12 @@ func (*StorageAccountsBlobServicesContainer) Hub() {}
 
 // ConvertTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccountsBlobServicesContainer) ConvertTo_v20230501previewstorage(destination *v20230501previews.StorageAccountsBlobServicesContainer) error {
-	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccountsBlobServicesContainer(destination)
 }
 
 // ConvertFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom_v20230501previewstorage(source *v20230501previews.StorageAccountsBlobServicesContainer) error {
-	if err := destination.AssignProperties_From_StorageAccountsBlobServicesContainer(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer(source)
 }
 
 // ConvertSpecTo converts this hub StorageAccountsBlobServicesContainer_Spec to destination.
@@ -843,18 +819,12 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(so
 
 // ConvertSpecTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo_v20230501previewstorage(destination *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error {
-	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination)
 }
 
 // ConvertSpecFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom_v20230501previewstorage(source *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error {
-	if err := destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source)
 }
 
 // ConvertStatusTo converts this hub StorageAccountsBlobServicesContainer_Status to destination.
@@ -883,18 +853,12 @@ func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFro
 
 // ConvertStatusTo_v20230501previewstorage converts this hub into destination, newer than the hub.
 func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo_v20230501previewstorage(destination *v20230501previews.StorageAccountsBlobServicesContainer_Status) error {
-	if err := source.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(destination); err != nil {
-		return err
-	}
-	return nil
+	return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(destination)
 }
 
 // ConvertStatusFrom_v20230501previewstorage populates this hub from source, newer than the hub.
 func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom_v20230501previewstorage(source *v20230501previews.StorageAccountsBlobServicesContainer_Status) error {
-	if err := destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(source); err != nil {
-		return err
-	}
-	return nil
+	return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -343,7 +343,7 @@ func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 }
 
@@ -386,7 +386,7 @@ func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 	if in.VaultUri != nil {
 		out.VaultUri = new(string)
@@ -425,7 +425,7 @@ func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -478,15 +478,15 @@ func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 	}
 	if in.NetworkStatus != nil {
 		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(&(*out.NetworkStatus))
+		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -529,11 +529,11 @@ func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	}
 	if in.Owner != nil {
 		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(&(*out.Owner))
+		(*in.Owner).DeepCopyInto(out.Owner)
 	}
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -574,11 +574,11 @@ func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Type != nil {
 		out.Type = new(string)

@@ -137,11 +137,11 @@ func (in *AccessPolicy) DeepCopyInto(out *AccessPolicy) {
 	}
 	if in.ListPolicy != nil {
 		out.ListPolicy = new(ListPolicy)
-		(*in.ListPolicy).DeepCopyInto(&(*out.ListPolicy))
+		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
 	}
 	if in.RoleBasedPolicy != nil {
 		out.RoleBasedPolicy = new(RoleBasedPolicy)
-		(*in.RoleBasedPolicy).DeepCopyInto(&(*out.RoleBasedPolicy))
+		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
 	}
 }
 
@@ -168,11 +168,11 @@ func (in *AccessPolicy_Status) DeepCopyInto(out *AccessPolicy_Status) {
 	}
 	if in.ListPolicy != nil {
 		out.ListPolicy = new(ListPolicy_Status)
-		(*in.ListPolicy).DeepCopyInto(&(*out.ListPolicy))
+		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
 	}
 	if in.RoleBasedPolicy != nil {
 		out.RoleBasedPolicy = new(RoleBasedPolicy_Status)
-		(*in.RoleBasedPolicy).DeepCopyInto(&(*out.RoleBasedPolicy))
+		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
 	}
 }
 
@@ -595,7 +595,7 @@ func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	}
 	if in.AccessPolicy != nil {
 		out.AccessPolicy = new(AccessPolicy)
-		(*in.AccessPolicy).DeepCopyInto(&(*out.AccessPolicy))
+		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
 	}
 	if in.EnableSoftDelete != nil {
 		out.EnableSoftDelete = new(bool)
@@ -607,7 +607,7 @@ func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 	if in.TenantId != nil {
 		out.TenantId = new(string)
@@ -638,7 +638,7 @@ func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	}
 	if in.AccessPolicy != nil {
 		out.AccessPolicy = new(AccessPolicy_Status)
-		(*in.AccessPolicy).DeepCopyInto(&(*out.AccessPolicy))
+		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
 	}
 	if in.CreatedAt != nil {
 		out.CreatedAt = new(string)
@@ -662,7 +662,7 @@ func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	}
 	if in.Sku != nil {
 		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(&(*out.Sku))
+		(*in.Sku).DeepCopyInto(out.Sku)
 	}
 	if in.TenantId != nil {
 		out.TenantId = new(string)
@@ -705,7 +705,7 @@ func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -758,15 +758,15 @@ func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 	}
 	if in.NetworkStatus != nil {
 		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(&(*out.NetworkStatus))
+		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
 	}
 	if in.Properties != nil {
 		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))
@@ -809,11 +809,11 @@ func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	}
 	if in.Owner != nil {
 		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(&(*out.Owner))
+		(*in.Owner).DeepCopyInto(out.Owner)
 	}
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -854,11 +854,11 @@ func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.SystemData != nil {
 		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(&(*out.SystemData))
+		(*in.SystemData).DeepCopyInto(out.SystemData)
 	}
 	if in.Type != nil {
 		out.Type = new(string)

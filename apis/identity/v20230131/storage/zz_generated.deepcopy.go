@@ -176,11 +176,11 @@ func (in *UserAssignedIdentitiesFederatedIdentityCredential_Spec) DeepCopyInto(o
 	}
 	if in.Owner != nil {
 		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(&(*out.Owner))
+		(*in.Owner).DeepCopyInto(out.Owner)
 	}
 	if in.Properties != nil {
 		out.Properties = new(FederatedIdentityCredentialProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 
@@ -271,7 +271,7 @@ func (in *UserAssignedIdentity_Spec) DeepCopyInto(out *UserAssignedIdentity_Spec
 	}
 	if in.Properties != nil {
 		out.Properties = new(UserAssignedIdentityProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 	if in.Tags != nil {
 		out.Tags = make(map[string]string, len(in.Tags))

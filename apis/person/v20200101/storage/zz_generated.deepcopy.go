@@ -118,7 +118,7 @@ func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(PersonProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 

@@ -131,7 +131,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	}
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
-		if err := valueResidentialAddress.AssignProperties_From_Address(&(*source.ResidentialAddress)); err != nil {
+		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
 			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {

@@ -118,7 +118,7 @@ func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	}
 	if in.MailingAddress != nil {
 		out.MailingAddress = new(Address)
-		(*in.MailingAddress).DeepCopyInto(&(*out.MailingAddress))
+		(*in.MailingAddress).DeepCopyInto(out.MailingAddress)
 	}
 }
 
@@ -149,7 +149,7 @@ func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(PersonProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 

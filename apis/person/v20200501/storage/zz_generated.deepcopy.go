@@ -130,11 +130,11 @@ func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	}
 	if in.MailingAddress != nil {
 		out.MailingAddress = new(Address)
-		(*in.MailingAddress).DeepCopyInto(&(*out.MailingAddress))
+		(*in.MailingAddress).DeepCopyInto(out.MailingAddress)
 	}
 	if in.ResidentialAddress != nil {
 		out.ResidentialAddress = new(Address)
-		(*in.ResidentialAddress).DeepCopyInto(&(*out.ResidentialAddress))
+		(*in.ResidentialAddress).DeepCopyInto(out.ResidentialAddress)
 	}
 }
 
@@ -165,7 +165,7 @@ func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	}
 	if in.Properties != nil {
 		out.Properties = new(PersonProperties)
-		(*in.Properties).DeepCopyInto(&(*out.Properties))
+		(*in.Properties).DeepCopyInto(out.Properties)
 	}
 }
 

@@ -186,7 +186,7 @@ func (w *assignWriter) assignStruct(dst string, dt *golang.Type, src string, st 
 func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *golang.Type, what string) {
 	target := dst
 	if !dt.Pointer {
-		target = "&" + dst
+		target = gosrc.AddressOf(dst)
 	}
 	if w.hostIsSource {
 		name := w.linkName(w.source, st.Named, w.dest, dt.Named)
@@ -195,7 +195,7 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 	}
 	source := src
 	if !st.Pointer {
-		source = "&" + src
+		source = gosrc.AddressOf(src)
 	}
 	name := w.linkName(w.dest, dt.Named, w.source, st.Named)
 	w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, name, source, what)

@@ -196,9 +196,11 @@ func beyondVersions(g *conversion.Graph, kind string, hub int) []int {
 }
 
 // chainStep is one assignment of a hub chain: Receiver's method taking Arg,
-// after declaring the variable Declare of Type, if any.
+// after declaring the variable Declare of Type, if any. The Last step's error is
+// the method's result.
 type chainStep struct {
 	Declare, Type, Receiver, Arg string
+	Last                         bool
 }
 
 // writeHubChain writes the hub's conversions to and from version b, newer than
@@ -230,6 +232,7 @@ func chainTo(types []string) []chainStep {
 		}
 		steps = append(steps, step)
 	}
+	steps[len(steps)-1].Last = true
 	return steps
 }
 
@@ -247,6 +250,7 @@ func chainFrom(types []string) []chainStep {
 		steps = append(steps, step)
 		arg = "&" + step.Receiver
 	}
+	steps[len(steps)-1].Last = true
 	return steps
 }
 
@@ -257,11 +261,14 @@ func (source *{{.Name}}) {{.To}}_{{.Suffix}}(destination *{{.Target}}) error {
 {{- if .Declare}}
 	var {{.Declare}} {{.Type}}
 {{- end}}
+{{- if .Last}}
+	return {{.Receiver}}.AssignProperties_To_{{$.Name}}({{.Arg}})
+{{- else}}
 	if err := {{.Receiver}}.AssignProperties_To_{{$.Name}}({{.Arg}}); err != nil {
 		return err
 	}
 {{- end}}
-	return nil
+{{- end}}
 }
 
 // {{.From}}_{{.Suffix}} populates this hub from source, newer than the hub.
@@ -270,11 +277,14 @@ func (destination *{{.Name}}) {{.From}}_{{.Suffix}}(source *{{.Target}}) error {
 {{- if .Declare}}
 	var {{.Declare}} {{.Type}}
 {{- end}}
+{{- if .Last}}
+	return {{.Receiver}}.AssignProperties_From_{{$.Name}}({{.Arg}})
+{{- else}}
 	if err := {{.Receiver}}.AssignProperties_From_{{$.Name}}({{.Arg}}); err != nil {
 		return err
 	}
 {{- end}}
-	return nil
+{{- end}}
 }
 `)
 

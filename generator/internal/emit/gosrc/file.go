@@ -321,3 +321,31 @@ func Comment(text, indent string) string {
 	}
 	return b.String()
 }
+
+// AddressOf returns the Go expression of the address of expr: &expr, or p when
+// expr is the dereference (*p), whose address is p itself (staticcheck's SA4001
+// flags &(*p)). p must not be nil, as (*p) could not have been evaluated.
+func AddressOf(expr string) string {
+	if inner, ok := strings.CutPrefix(expr, "(*"); ok && strings.HasSuffix(inner, ")") && closesAtEnd(expr) {
+		return strings.TrimSuffix(inner, ")")
+	}
+	return "&" + expr
+}
+
+// closesAtEnd reports whether the parenthesis that opens expr closes at its end,
+// so that (*a).b[(*c)] is not taken for a dereference.
+func closesAtEnd(expr string) bool {
+	depth := 0
+	for i := 0; i < len(expr); i++ {
+		switch expr[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i == len(expr)-1
+			}
+		}
+	}
+	return false
+}

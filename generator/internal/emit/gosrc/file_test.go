@@ -40,3 +40,26 @@ func TestSelectorNames(t *testing.T) {
 		t.Error("an unterminated string is not an error")
 	}
 }
+
+func TestAddressOf(t *testing.T) {
+	cases := map[string]string{
+		"out.Part":        "&out.Part",
+		"(*out.Part)":     "out.Part",
+		"(*a).b":          "&(*a).b",
+		"(*a).b[(*c)]":    "&(*a).b[(*c)]",
+		"(*a)[i]":         "&(*a)[i]",
+		"(*s.m[k])":       "s.m[k]",
+		"valueSku":        "&valueSku",
+		"(*source.X.Y)":   "source.X.Y",
+		"(x)":             "&(x)",
+		"(*a)(b)":         "&(*a)(b)",
+		"(*items[(*i)])":  "items[(*i)]",
+		"(*f(x))":         "f(x)",
+		"(*source.Items)": "source.Items",
+	}
+	for expr, want := range cases {
+		if got := AddressOf(expr); got != want {
+			t.Errorf("AddressOf(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}

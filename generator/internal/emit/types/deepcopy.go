@@ -158,7 +158,7 @@ func copyInto(dst, src string, t *golang.Type, depth int) string {
 	case t.Pointer, t.Kind == model.KindArray, t.Kind == model.KindMap:
 		return copyCode(dst, src, t, depth)
 	}
-	return src + ".DeepCopyInto(&" + dst + ")"
+	return src + ".DeepCopyInto(" + gosrc.AddressOf(dst) + ")"
 }
 
 func copySlice(dst, src string, elem *golang.Type, depth int) string {
