@@ -13,7 +13,9 @@
 # exactly that list (go.sum = all modules' go.sum + go.work.sum), and
 #   bazel run //:gazelle -- update-repos -from_file=<scratch>/go.mod -prune \
 #       -to_macro=deps.bzl%go_dependencies -build_file_proto_mode=disable_global
-# writes deps.bzl. Left out on purpose:
+# writes deps.bzl, and tools/update-repository-names.sh copies its importpath ->
+# name table into the generator (generator/internal/layout/repositories.go).
+# Left out on purpose:
 #   - the workspace's own modules (they are local Bazel packages);
 #   - golang.org/x/tools, pinned in tools/build_defs/go_overrides.bzl because
 #     gazelle v0.27.0 needs its go/vcs package.
@@ -86,3 +88,6 @@ awk '
 ' "$root/deps.bzl" >"$scratch/deps.bzl" && cp "$scratch/deps.bzl" "$root/deps.bzl"
 
 echo "update-deps: deps.bzl now declares $(grep -c 'go_repository(' "$root/deps.bzl") repositories" >&2
+
+# The generator names external modules' repositories from this table of deps.bzl.
+"$root/tools/update-repository-names.sh" >&2

@@ -55,6 +55,7 @@ GENERATOR_SRCS = [
     "//generator/internal/layout:bazel.go",
     "//generator/internal/layout:layout.go",
     "//generator/internal/layout:packages.go",
+    "//generator/internal/layout:repositories.go",
     "//generator/internal/metadata:crds.go",
     "//generator/internal/metadata:input.go",
     "//generator/internal/metadata:lifecycle.go",

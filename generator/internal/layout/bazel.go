@@ -1,8 +1,10 @@
 package layout
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -10,7 +12,8 @@ import (
 )
 
 // Labels maps Go import paths to Bazel labels: the repository's own modules by
-// directory, external modules as go_repository names the way gazelle makes them.
+// directory, external modules by the go_repository names gazelle gave them in
+// deps.bzl (repositories.go, written from it by tools/update-repository-names.sh).
 type Labels struct {
 	Local map[string]string // module path -> label of its root package ("//runtime")
 }
@@ -39,23 +42,30 @@ func ExternalLabelsFor(modulePath string) Labels {
 }
 
 // Label returns the label of the package at importPath, or "" for the standard
-// library.
-func (l Labels) Label(importPath string) string {
+// library. An external package's repository and module root are those of the
+// go_repository in deps.bzl whose importpath is the longest that holds it (the
+// walk up the path gazelle's repo.RemoteCache does); an import no go_repository
+// holds is an error.
+func (l Labels) Label(importPath string) (string, error) {
 	first := strings.SplitN(importPath, "/", 2)[0]
 	if !strings.Contains(first, ".") {
-		return ""
+		return "", nil
 	}
 	for module, root := range l.Local {
 		if importPath == module || strings.HasPrefix(importPath, module+"/") {
 			rel := strings.TrimPrefix(importPath[len(module):], "/")
 			if rel == "" {
-				return root
+				return root, nil
 			}
-			return strings.TrimSuffix(root, "/") + "/" + rel
+			return strings.TrimSuffix(root, "/") + "/" + rel, nil
 		}
 	}
-	module, rel := splitModule(importPath)
-	return shorten("@"+repoName(module)+"//"+rel, libName(importPath))
+	module, repo := goRepository(importPath)
+	if repo == "" {
+		return "", fmt.Errorf("import %q: no go_repository in deps.bzl holds it (add its module to a go.mod, run tools/update-deps.sh)", importPath)
+	}
+	rel := strings.TrimPrefix(importPath[len(module):], "/")
+	return shorten("@"+repo+"//"+rel, libName(importPath)), nil
 }
 
 // shorten returns the label of target name in package pkg, in its short form
@@ -67,29 +77,18 @@ func shorten(pkg, name string) string {
 	return pkg + ":" + name
 }
 
-// splitModule splits an import path into the module it belongs to and the
-// directory in the module, for the external modules generated code uses.
-func splitModule(importPath string) (string, string) {
-	parts := strings.Split(importPath, "/")
-	n := 3
-	if parts[0] == "k8s.io" || parts[0] == "sigs.k8s.io" {
-		n = 2
+// goRepository returns the module path and name of the go_repository that
+// holds importPath: the longest module path of deps.bzl that is importPath or
+// a prefix of it ending at a slash. Both are "" when there is none.
+func goRepository(importPath string) (string, string) {
+	for module := importPath; ; module = path.Dir(module) {
+		if repo, ok := goRepositories[module]; ok {
+			return module, repo
+		}
+		if !strings.Contains(module, "/") {
+			return "", ""
+		}
 	}
-	if len(parts) <= n {
-		return importPath, ""
-	}
-	return strings.Join(parts[:n], "/"), strings.Join(parts[n:], "/")
-}
-
-// repoName returns gazelle's repository name for a module path.
-func repoName(module string) string {
-	parts := strings.Split(module, "/")
-	host := strings.Split(parts[0], ".")
-	for i, j := 0, len(host)-1; i < j; i, j = i+1, j-1 {
-		host[i], host[j] = host[j], host[i]
-	}
-	name := strings.Join(append(host, parts[1:]...), "_")
-	return strings.NewReplacer(".", "_", "-", "_").Replace(name)
 }
 
 // libName returns gazelle's go_library name for an import path: its last element,
@@ -121,8 +120,12 @@ func (l Labels) Deps(sources map[string][]byte) ([]string, error) {
 			return nil, err
 		}
 		for _, spec := range file.Imports {
-			path, _ := strconv.Unquote(spec.Path.Value)
-			if label := l.Label(path); label != "" {
+			importPath, _ := strconv.Unquote(spec.Path.Value)
+			label, err := l.Label(importPath)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if label != "" {
 				seen[label] = true
 			}
 		}

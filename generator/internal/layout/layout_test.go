@@ -73,10 +73,14 @@ func TestLabels(t *testing.T) {
 		"github.com/armhub/armhub/apis/storage/v20210101/storage": "//apis/storage/v20210101/storage",
 		"k8s.io/apimachinery/pkg/apis/meta/v1":                    "@io_k8s_apimachinery//pkg/apis/meta/v1:meta",
 		"sigs.k8s.io/controller-runtime/pkg/conversion":           "@io_k8s_sigs_controller_runtime//pkg/conversion",
+		"sigs.k8s.io/controller-runtime":                          "@io_k8s_sigs_controller_runtime//:controller-runtime",
+		"k8s.io/klog/v2":                                          "@io_k8s_klog_v2//:klog",
+		"gopkg.in/yaml.v3":                                        "@in_gopkg_yaml_v3//:yaml_v3",
+		"sigs.k8s.io/structured-merge-diff/v6/value":              "@io_k8s_sigs_structured_merge_diff_v6//value",
 	}
 	for path, want := range cases {
-		if got := labels.Label(path); got != want {
-			t.Errorf("Label(%q) = %q, want %q", path, got, want)
+		if got, err := labels.Label(path); err != nil || got != want {
+			t.Errorf("Label(%q) = %q, %v, want %q", path, got, err, want)
 		}
 	}
 	if got, want := PackageLabel("storage", "v20210101/storage", FilesTarget), "//apis/storage/v20210101/storage:files"; got != want {
@@ -96,8 +100,8 @@ func TestExternalLabels(t *testing.T) {
 		"k8s.io/apimachinery/pkg/runtime":                         "@io_k8s_apimachinery//pkg/runtime",
 	}
 	for path, want := range cases {
-		if got := labels.Label(path); got != want {
-			t.Errorf("Label(%q) = %q, want %q", path, got, want)
+		if got, err := labels.Label(path); err != nil || got != want {
+			t.Errorf("Label(%q) = %q, %v, want %q", path, got, err, want)
 		}
 	}
 }
