@@ -19,5 +19,12 @@
 //     resource in any version (usually the hub) and a scheme that knows every version,
 //     they pivot to the API version the resource was created with.
 //
+// The three-way merge of a write through a lossy version (Merge3, used by the
+// carried annotation) is a JSON merge patch computed and applied by
+// github.com/evanphx/json-patch/v5 wherever its semantics fit; our own walk is kept
+// only where its array semantics are needed (an array changed in place merges
+// element by element rather than being replaced whole), and for a null the client
+// wrote and an object changed where the stored object has none (see Merge3).
+//
 // Everything exported here keeps its meaning within a major version of this module.
 package runtime

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+
+	jsonpatch "github.com/evanphx/json-patch/v5"
 )
 
 // absent stands for a member an object does not have, unlike JSON null.
@@ -19,7 +21,21 @@ var absent any = absentValue{}
 // wrote back. Wherever current differs from baseline the client changed something
 // and current wins; everywhere else previous is kept. Objects merge member by
 // member, arrays of one length element by element; numbers are compared as
-// written, never through floating point.
+// written, never through floating point. The result is encoded with object
+// members sorted and HTML characters as they are.
+//
+// This is a JSON merge patch (RFC 7386) from baseline to current applied to
+// previous, and Merge3 lets github.com/evanphx/json-patch/v5 compute and apply
+// it (CreateMergePatch, MergePatch) whenever that gives the merge above. Our own
+// three-way walk (merge3) is kept only for what a merge patch cannot say:
+//   - an array the client changed in place (previous, baseline and current of one
+//     length): a merge patch replaces the whole array, losing what previous held
+//     in elements the client did not touch; ours merges element by element;
+//   - a null the client wrote: in a merge patch null means "remove", ours keeps
+//     null as a value;
+//   - an object the client changed where previous has no object: a merge patch
+//     carries only the changed members, ours takes the client's whole object;
+//   - documents that are not all objects.
 func Merge3(previous, baseline, current []byte) ([]byte, error) {
 	var trees [3]any
 	for i, data := range [][]byte{previous, baseline, current} {
@@ -29,11 +45,91 @@ func Merge3(previous, baseline, current []byte) ([]byte, error) {
 		}
 		trees[i] = tree
 	}
-	merged := merge3(trees[0], trees[1], trees[2])
+	if !mergePatchFits(trees[0], trees[1], trees[2]) {
+		return encodeTree(merge3(trees[0], trees[1], trees[2]))
+	}
+	merged, err := mergePatch(previous, baseline, current)
+	if err != nil {
+		return nil, fmt.Errorf("merging: %w", err)
+	}
+	return encodeTree(merged)
+}
+
+// mergePatch merges through a JSON merge patch from baseline to current.
+func mergePatch(previous, baseline, current []byte) (any, error) {
+	patch, err := jsonpatch.CreateMergePatch(baseline, current)
+	if err != nil {
+		return nil, err
+	}
+	merged, err := jsonpatch.MergePatch(previous, patch)
+	if err != nil {
+		return nil, err
+	}
+	return decodeTree(merged)
+}
+
+// mergePatchFits tells whether a JSON merge patch from baseline to current,
+// applied to previous, gives what merge3 gives (see Merge3): the three are
+// objects, and none of the cases merge3 is kept for occurs.
+func mergePatchFits(previous, baseline, current any) bool {
+	if _, _, _, ok := asObjects(previous, baseline, current); !ok {
+		return false
+	}
+	return patchFits(previous, baseline, current)
+}
+
+func patchFits(previous, baseline, current any) bool {
+	if current == absent || reflect.DeepEqual(baseline, current) {
+		return true
+	}
+	c, currentIsObject := current.(map[string]any)
+	b, baselineIsObject := baseline.(map[string]any)
+	p, previousIsObject := previous.(map[string]any)
+	switch {
+	case currentIsObject && baselineIsObject:
+		if !previousIsObject {
+			return false
+		}
+		for _, name := range memberNames(b, c) {
+			if !patchFits(member(p, name), member(b, name), member(c, name)) {
+				return false
+			}
+		}
+		return true
+	case currentIsObject && previousIsObject:
+		return false
+	}
+	if x, y, z, ok := asArrays(previous, baseline, current); ok && len(x) == len(y) && len(y) == len(z) {
+		return false
+	}
+	return !containsNull(current)
+}
+
+func containsNull(value any) bool {
+	switch v := value.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		for _, member := range v {
+			if containsNull(member) {
+				return true
+			}
+		}
+	case []any:
+		for _, element := range v {
+			if containsNull(element) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func encodeTree(tree any) ([]byte, error) {
 	var out bytes.Buffer
 	encoder := json.NewEncoder(&out)
 	encoder.SetEscapeHTML(false)
-	if err := encoder.Encode(merged); err != nil {
+	if err := encoder.Encode(tree); err != nil {
 		return nil, fmt.Errorf("merging: %w", err)
 	}
 	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil

@@ -18,6 +18,10 @@ func TestMerge3(t *testing.T) {
 		{"numbers compare as written", `{"n":9007199254740993}`, `{"n":9007199254740993}`, `{"n":9007199254740992}`, `{"n":9007199254740992}`},
 		{"null is a value, not absence", `{"a":null,"b":1}`, `{"b":1}`, `{"b":1}`, `{"a":null,"b":1}`},
 		{"html characters are kept as they are", `{"a":"<&>"}`, `{}`, `{}`, `{"a":"<&>"}`},
+		{"a null the client wrote is kept", `{"a":1,"lost":2}`, `{"a":1}`, `{"a":null}`, `{"a":null,"lost":2}`},
+		{"an object changed where previous has none is taken whole", `{"lost":2}`, `{"o":{"a":1,"b":2}}`, `{"o":{"a":1,"b":3}}`, `{"lost":2,"o":{"a":1,"b":3}}`},
+		{"an array changed in place inside an object merges element-wise", `{"l":[{"a":1,"k":9}],"lost":2}`, `{"l":[{"a":1}]}`, `{"l":[{"a":2}]}`, `{"l":[{"a":2,"k":9}],"lost":2}`},
+		{"a removed member of a nested object stays removed", `{"o":{"a":1,"b":2,"lost":3}}`, `{"o":{"a":1,"b":2}}`, `{"o":{"a":1}}`, `{"o":{"a":1,"lost":3}}`},
 		{"a scalar replacing an object wins", `{"o":{"a":1,"lost":2}}`, `{"o":{"a":1}}`, `{"o":"s"}`, `{"o":"s"}`},
 	}
 	for _, c := range cases {
@@ -30,6 +34,36 @@ func TestMerge3(t *testing.T) {
 				t.Errorf("Merge3(%s, %s, %s) = %s, want %s", c.previous, c.baseline, c.current, got, c.want)
 			}
 		})
+	}
+}
+
+// TestMergePatchFits checks which merges go through json-patch's merge patch and
+// which need merge3's semantics.
+func TestMergePatchFits(t *testing.T) {
+	cases := []struct {
+		previous, baseline, current string
+		want                        bool
+	}{
+		{`{"a":1,"lost":2}`, `{"a":1}`, `{"a":3}`, true},
+		{`{"o":{"a":"x","lost":[1]}}`, `{"o":{"a":"x"}}`, `{"o":{"a":"y"}}`, true},
+		{`{"l":[1,2]}`, `{"l":[1]}`, `{"l":[1,3]}`, true},
+		{`{"l":[1,2]}`, `{"l":[1,2]}`, `{"l":[1,3]}`, false},
+		{`{"a":1}`, `{"a":1}`, `{"a":null}`, false},
+		{`{}`, `{"o":{"a":1}}`, `{"o":{"a":2}}`, false},
+		{`[1]`, `[1]`, `[2]`, false},
+	}
+	for _, c := range cases {
+		trees := [3]any{}
+		for i, doc := range []string{c.previous, c.baseline, c.current} {
+			tree, err := decodeTree([]byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			trees[i] = tree
+		}
+		if got := mergePatchFits(trees[0], trees[1], trees[2]); got != c.want {
+			t.Errorf("mergePatchFits(%s, %s, %s) = %v, want %v", c.previous, c.baseline, c.current, got, c.want)
+		}
 	}
 }
 

@@ -39,21 +39,21 @@ func (c *checker) errorf(line int, format string, args ...any) error {
 	return model.Errorf(model.Location{File: c.svc.File, Line: line}, format, args...)
 }
 
-func (c *checker) apiVersion(i int) string {
+func (c *checker) apiVersion(i conversion.VersionIndex) string {
 	return c.g.Versions[i].Spoke.APIVersion
 }
 
 // before reports whether version i comes before API version since, in the
 // order the conversion planner uses.
-func (c *checker) before(i int, since string) bool {
+func (c *checker) before(i conversion.VersionIndex, since string) bool {
 	return c.apiVersion(i) < since
 }
 
 // versions returns the indexes of the versions before since (or, with
 // before false, from since on).
-func (c *checker) versions(since string, before bool) []int {
-	var out []int
-	for i := range c.g.Versions {
+func (c *checker) versions(since string, before bool) []conversion.VersionIndex {
+	var out []conversion.VersionIndex
+	for i := range c.g.Indexes() {
 		if c.before(i, since) == before {
 			out = append(out, i)
 		}
@@ -63,7 +63,7 @@ func (c *checker) versions(since string, before bool) []int {
 
 // structNamed returns the struct of version i with the given Go name, ignoring
 // case, or nil.
-func (c *checker) structNamed(i int, name string) *golang.Struct {
+func (c *checker) structNamed(i conversion.VersionIndex, name string) *golang.Struct {
 	for _, s := range c.g.Versions[i].Spoke.Structs {
 		if strings.EqualFold(s.Name, name) {
 			return s
@@ -73,7 +73,7 @@ func (c *checker) structNamed(i int, name string) *golang.Struct {
 }
 
 // hasType reports whether version i has a struct or enum with the given Go name.
-func (c *checker) hasType(i int, name string) bool {
+func (c *checker) hasType(i conversion.VersionIndex, name string) bool {
 	if c.structNamed(i, name) != nil {
 		return true
 	}
@@ -102,7 +102,7 @@ func fieldNamed(s *golang.Struct, jsonName string) *golang.Field {
 // goNameHint returns, for a name no version has as a Go type name, a hint
 // naming the Go type of a schema definition called that.
 func (c *checker) goNameHint(name string) string {
-	for i := range c.g.Versions {
+	for i := range c.g.Indexes() {
 		for _, s := range c.g.Versions[i].Spoke.Structs {
 			if strings.EqualFold(s.SchemaName, name) {
 				return " (the schema's " + s.SchemaName + " is " + s.Name + " in Go)"

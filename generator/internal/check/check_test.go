@@ -31,7 +31,7 @@ func graph(t *testing.T, renames conversion.Renames, props map[string][]string) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		versions = append(versions, &conversion.Version{Index: i, Spoke: spoke, Storage: golang.StoragePackage(spoke)})
+		versions = append(versions, &conversion.Version{Index: conversion.VersionIndex(i), Spoke: spoke, Storage: golang.StoragePackage(spoke)})
 	}
 	g, err := conversion.Build(versions, renames)
 	if err != nil {

@@ -3,13 +3,14 @@ package check
 import (
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
 )
 
 // typeMerges fails when the type renames give two types of one version the
 // same latest name: conversions would take one for the other.
 func (c *checker) typeMerges() error {
-	for i := range c.g.Versions {
+	for i := range c.g.Indexes() {
 		seen := map[string]string{}
 		for _, s := range c.g.Versions[i].Spoke.Structs {
 			name := c.g.CanonicalType(s.Name, i)
@@ -27,7 +28,7 @@ func (c *checker) typeMerges() error {
 
 // typeRenameLine returns the line of the first type rename that applies in
 // version i to one of the names given.
-func (c *checker) typeRenameLine(i int, names ...string) int {
+func (c *checker) typeRenameLine(i conversion.VersionIndex, names ...string) int {
 	for _, r := range c.svc.Renames.Types {
 		if c.before(i, r.Since) && equalsAny(r.From, names) {
 			return r.Line
@@ -40,7 +41,7 @@ func (c *checker) typeRenameLine(i int, names ...string) int {
 // struct the same latest name: they would share one bag key, and one of them
 // would be lost.
 func (c *checker) propertyMerges() error {
-	for i := range c.g.Versions {
+	for i := range c.g.Indexes() {
 		for _, s := range c.g.Versions[i].Spoke.Structs {
 			if err := c.propertyMerge(i, s); err != nil {
 				return err
@@ -50,7 +51,7 @@ func (c *checker) propertyMerges() error {
 	return nil
 }
 
-func (c *checker) propertyMerge(i int, s *golang.Struct) error {
+func (c *checker) propertyMerge(i conversion.VersionIndex, s *golang.Struct) error {
 	seen := map[string]string{}
 	for _, f := range s.Fields {
 		name := c.g.CanonicalProp(s.Name, f.JSONName, i)
@@ -70,7 +71,7 @@ func (c *checker) propertyMerge(i int, s *golang.Struct) error {
 
 // propertyRenameLine returns the line of the first property rename that applies
 // to one of the properties given of struct structName in version i.
-func (c *checker) propertyRenameLine(i int, structName string, props ...string) int {
+func (c *checker) propertyRenameLine(i conversion.VersionIndex, structName string, props ...string) int {
 	typeName := c.g.CanonicalType(structName, i)
 	for _, r := range c.svc.Renames.Properties {
 		if strings.ToLower(r.Type) == typeName && c.before(i, r.Since) && equalsAny(r.From, props) {

@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/metadata"
 )
 
@@ -52,7 +53,7 @@ func (c *checker) removedIn(r metadata.Removal) error {
 		}
 		elsewhere = append(elsewhere, g.To)
 	}
-	if i := c.versionIndex(r.Since); i >= 0 && fieldNamed(c.structNamed(i, r.Type), r.Property) != nil {
+	if i, ok := c.versionIndex(r.Since); ok && fieldNamed(c.structNamed(i, r.Type), r.Property) != nil {
 		return c.errorf(r.Line, "removal: version %s still has property %s of type %s; expected a version without it", r.Since, r.Property, r.Type)
 	}
 	if len(elsewhere) > 0 {
@@ -62,12 +63,13 @@ func (c *checker) removedIn(r metadata.Removal) error {
 		r.Type, r.Property, r.Since, r.Since, r.Since, r.Since)
 }
 
-// versionIndex returns the index of an API version, or -1.
-func (c *checker) versionIndex(apiVersion string) int {
-	for i := range c.g.Versions {
+// versionIndex returns the version of an API version; ok is false when the
+// service has none of that name.
+func (c *checker) versionIndex(apiVersion string) (i conversion.VersionIndex, ok bool) {
+	for i := range c.g.Indexes() {
 		if c.apiVersion(i) == apiVersion {
-			return i
+			return i, true
 		}
 	}
-	return -1
+	return conversion.NoVersion, false
 }

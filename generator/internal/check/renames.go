@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 
+	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/metadata"
 )
 
@@ -11,10 +12,10 @@ import (
 // since on has both.
 func (c *checker) typeRenames() error {
 	for _, r := range c.svc.Renames.Types {
-		if !c.anyVersion(r.Since, true, func(i int) bool { return c.hasType(i, r.From) }) {
+		if !c.anyVersion(r.Since, true, func(i conversion.VersionIndex) bool { return c.hasType(i, r.From) }) {
 			return c.errorf(r.Line, "type rename: no version before %s has a type named %q; expected an object or enum type by its Go name%s", r.Since, r.From, c.goNameHint(r.From))
 		}
-		if !c.anyVersion(r.Since, false, func(i int) bool { return c.hasType(i, r.To) }) {
+		if !c.anyVersion(r.Since, false, func(i conversion.VersionIndex) bool { return c.hasType(i, r.To) }) {
 			return c.errorf(r.Line, "type rename: no version from %s on has a type named %q; expected an object or enum type by its Go name%s", r.Since, r.To, c.goNameHint(r.To))
 		}
 		for _, i := range c.versions(r.Since, false) {
@@ -33,8 +34,8 @@ func (c *checker) propertyRenames() error {
 		if err := c.renamedType(r); err != nil {
 			return err
 		}
-		has := func(prop string) func(int) bool {
-			return func(i int) bool { return c.fieldOf(i, r.Type, prop) }
+		has := func(prop string) func(conversion.VersionIndex) bool {
+			return func(i conversion.VersionIndex) bool { return c.fieldOf(i, r.Type, prop) }
 		}
 		if !c.anyVersion(r.Since, true, has(r.From)) {
 			return c.errorf(r.Line, "property rename: no version before %s has property %q in type %s; expected a property the type had before it was renamed", r.Since, r.From, r.Type)
@@ -54,7 +55,7 @@ func (c *checker) propertyRenames() error {
 // renamedType checks that a property rename names a type by its latest name,
 // which is how the conversion planner matches it.
 func (c *checker) renamedType(r metadata.PropertyRename) error {
-	for i := range c.g.Versions {
+	for i := range c.g.Indexes() {
 		for _, s := range c.g.Versions[i].Spoke.Structs {
 			if c.g.CanonicalType(s.Name, i) == strings.ToLower(r.Type) {
 				return nil
@@ -71,7 +72,7 @@ func (c *checker) renamedType(r metadata.PropertyRename) error {
 
 // fieldOf reports whether version i has a struct that is the type named
 // typeName in the latest version, with a property named prop.
-func (c *checker) fieldOf(i int, typeName, prop string) bool {
+func (c *checker) fieldOf(i conversion.VersionIndex, typeName, prop string) bool {
 	for _, s := range c.g.Versions[i].Spoke.Structs {
 		if c.g.CanonicalType(s.Name, i) == strings.ToLower(typeName) && fieldNamed(s, prop) != nil {
 			return true
@@ -82,7 +83,7 @@ func (c *checker) fieldOf(i int, typeName, prop string) bool {
 
 // anyVersion reports whether ok holds for a version before since (or, with
 // before false, from since on).
-func (c *checker) anyVersion(since string, before bool, ok func(int) bool) bool {
+func (c *checker) anyVersion(since string, before bool, ok func(conversion.VersionIndex) bool) bool {
 	for _, i := range c.versions(since, before) {
 		if ok(i) {
 			return true

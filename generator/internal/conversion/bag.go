@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
@@ -11,7 +12,7 @@ import (
 // fieldVersion) in the property bag of version bagVersion. When the bag holds the
 // property in the shape of another version and that shape has structs, the value
 // goes through a compat clone of that shape in compatVersion.
-func (g *Graph) bagPlan(f *golang.Field, s *golang.Struct, fieldVersion, bagVersion, compatVersion int) (*FieldPlan, error) {
+func (g *Graph) bagPlan(f *golang.Field, s *golang.Struct, fieldVersion, bagVersion, compatVersion VersionIndex) (*FieldPlan, error) {
 	r := g.runOf(s, f, fieldVersion)
 	if r == nil {
 		return nil, fmt.Errorf("internal error: no run for %s.%s in %s", s.Name, f.Name, g.apiVersion(fieldVersion))
@@ -30,7 +31,7 @@ func (g *Graph) bagPlan(f *golang.Field, s *golang.Struct, fieldVersion, bagVers
 
 // compatClone copies the struct at the root of type t in version from (and every
 // struct it reaches) into the compat package of version into, once.
-func (g *Graph) compatClone(t *golang.Type, from, into int) (*golang.Struct, error) {
+func (g *Graph) compatClone(t *golang.Type, from, into VersionIndex) (*golang.Struct, error) {
 	for t.Kind == model.KindArray || t.Kind == model.KindMap {
 		t = t.Elem
 	}
@@ -80,7 +81,7 @@ func (g *Graph) attachCompat(link *Link, host End) error {
 			plan.Compat = nil // a shape that cannot convert: the value stays as it is, under its own key
 			continue
 		}
-		compatEnd := End{host.Version, CompatSide, plan.Compat}
+		compatEnd := End{host.Version, layout.Compat, plan.Compat}
 		otherEnd := End{link.Other.Version, link.Other.Side, otherStruct}
 		if err := g.linkStructs(compatEnd, otherEnd, from); err != nil {
 			return err
@@ -90,18 +91,18 @@ func (g *Graph) attachCompat(link *Link, host End) error {
 }
 
 // CompatOrigin returns the version a compat struct of version i was cloned from.
-func (g *Graph) CompatOrigin(i int, name string) int {
+func (g *Graph) CompatOrigin(i VersionIndex, name string) VersionIndex {
 	return g.compatFrom[compatKey{i, name}]
 }
 
 type compatKey struct {
-	version int
+	version VersionIndex
 	name    string
 }
 
-func appendCompatOrigin(m map[compatKey]int, into int, name string, from int) map[compatKey]int {
+func appendCompatOrigin(m map[compatKey]VersionIndex, into VersionIndex, name string, from VersionIndex) map[compatKey]VersionIndex {
 	if m == nil {
-		m = map[compatKey]int{}
+		m = map[compatKey]VersionIndex{}
 	}
 	m[compatKey{into, name}] = from
 	return m
@@ -110,7 +111,7 @@ func appendCompatOrigin(m map[compatKey]int, into int, name string, from int) ma
 // noteRemoval records a property of a storage struct that the next storage version
 // of the struct does not have at all.
 func (g *Graph) noteRemoval(host End, hf *golang.Field, other End, match *golang.Field) {
-	if host.Side != StorageSide || other.Side != StorageSide || match != nil {
+	if host.Side != layout.Storage || other.Side != layout.Storage || match != nil {
 		return
 	}
 	g.Removals = append(g.Removals, Removal{

@@ -5,14 +5,15 @@ import (
 	"sort"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // Build plans the conversions between versions, which must be sorted oldest first.
 func Build(versions []*Version, renames Renames) (*Graph, error) {
 	g := &Graph{
-		Versions: versions, Hubs: map[string]int{}, Chains: map[string][]int{},
-		Compat: map[int][]*golang.Struct{}, renames: renames, linkSet: map[linkKey]*Link{},
+		Versions: versions, Hubs: map[string]VersionIndex{}, Chains: map[string][]VersionIndex{},
+		Compat: map[VersionIndex][]*golang.Struct{}, renames: renames, linkSet: map[linkKey]*Link{},
 	}
 	g.buildChains()
 	g.buildRuns()
@@ -57,32 +58,33 @@ func (g *Graph) buildChains() {
 // pickHub returns the latest stable version that can be a hub (neither
 // unavailable nor expired: lifecycle.Classification.CanBeHub), else the latest
 // preview that can be one, else the latest version.
-func (g *Graph) pickHub(chain []int) int {
-	stable, preview := -1, -1
+func (g *Graph) pickHub(chain []VersionIndex) VersionIndex {
+	var stable, preview VersionIndex
+	var hasStable, hasPreview bool
 	for _, i := range chain {
 		v := g.Versions[i]
 		if !v.canBeHub() {
 			continue
 		}
 		if v.Spoke.Preview {
-			preview = i
+			preview, hasPreview = i, true
 		} else {
-			stable = i
+			stable, hasStable = i, true
 		}
 	}
 	switch {
-	case stable >= 0:
+	case hasStable:
 		return stable
-	case preview >= 0:
+	case hasPreview:
 		return preview
 	}
 	return chain[len(chain)-1]
 }
 
 // Resource returns the resource kind in the storage package of version i.
-func (g *Graph) Resource(kind string, i int, side Side) *golang.Resource {
+func (g *Graph) Resource(kind string, i VersionIndex, side layout.Side) *golang.Resource {
 	pkg := g.Versions[i].Storage
-	if side == SpokeSide {
+	if side == layout.Spoke {
 		pkg = g.Versions[i].Spoke
 	}
 	for _, r := range pkg.Resources {
@@ -93,15 +95,16 @@ func (g *Graph) Resource(kind string, i int, side Side) *golang.Resource {
 	return nil
 }
 
-// Next returns the version after i in kind's chain, or -1.
-func (g *Graph) Next(kind string, i int) int {
+// Next returns the version after i in kind's chain; ok is false when i is the
+// last (or not in the chain).
+func (g *Graph) Next(kind string, i VersionIndex) (next VersionIndex, ok bool) {
 	chain := g.Chains[kind]
 	for n, c := range chain {
 		if c == i && n+1 < len(chain) {
-			return chain[n+1]
+			return chain[n+1], true
 		}
 	}
-	return -1
+	return NoVersion, false
 }
 
 func (g *Graph) linkSpoke(v *Version) error {
@@ -110,7 +113,7 @@ func (g *Graph) linkSpoke(v *Version) error {
 		if storage == nil {
 			return fmt.Errorf("version %s: struct %s has no storage variant", v.Spoke.APIVersion, s.Name)
 		}
-		link := &Link{Host: End{v.Index, SpokeSide, s}, Other: End{v.Index, StorageSide, storage}}
+		link := &Link{Host: End{v.Index, layout.Spoke, s}, Other: End{v.Index, layout.Storage, storage}}
 		for _, f := range s.Fields {
 			other := fieldNamed(storage, f.Name)
 			link.Fields = append(link.Fields, &FieldPlan{Mode: Assign, Host: f, Other: other})
@@ -129,12 +132,12 @@ func fieldNamed(s *golang.Struct, name string) *golang.Field {
 	return nil
 }
 
-func (g *Graph) linkResource(kind string, from, to int) error {
-	a, b := g.Resource(kind, from, StorageSide), g.Resource(kind, to, StorageSide)
-	if err := g.linkStructs(End{from, StorageSide, a.Spec}, End{to, StorageSide, b.Spec}, from); err != nil {
+func (g *Graph) linkResource(kind string, from, to VersionIndex) error {
+	a, b := g.Resource(kind, from, layout.Storage), g.Resource(kind, to, layout.Storage)
+	if err := g.linkStructs(End{from, layout.Storage, a.Spec}, End{to, layout.Storage, b.Spec}, from); err != nil {
 		return err
 	}
-	return g.linkStructs(End{from, StorageSide, a.Status}, End{to, StorageSide, b.Status}, from)
+	return g.linkStructs(End{from, layout.Storage, a.Status}, End{to, layout.Storage, b.Status}, from)
 }
 
 func (g *Graph) addLink(l *Link) bool {
@@ -150,7 +153,7 @@ func (g *Graph) addLink(l *Link) bool {
 // linkStructs plans the conversion between host and other (storage or compat
 // structs), and between every pair of nested structs it assigns. shapeVersion is
 // the version whose shapes the host struct has (its own, except for compat clones).
-func (g *Graph) linkStructs(host, other End, shapeVersion int) error {
+func (g *Graph) linkStructs(host, other End, shapeVersion VersionIndex) error {
 	link := &Link{Host: host, Other: other}
 	if !g.addLink(link) {
 		return nil
@@ -201,7 +204,7 @@ func dataFields(s *golang.Struct) []*golang.Field {
 }
 
 // linkNested links the structs inside two convertible types.
-func (g *Graph) linkNested(ht, ot *golang.Type, host, other End, shapeVersion int) error {
+func (g *Graph) linkNested(ht, ot *golang.Type, host, other End, shapeVersion VersionIndex) error {
 	switch {
 	case ht.Kind == model.KindArray || ht.Kind == model.KindMap:
 		return g.linkNested(ht.Elem, ot.Elem, host, other, shapeVersion)
@@ -218,7 +221,7 @@ func (g *Graph) linkNested(ht, ot *golang.Type, host, other End, shapeVersion in
 
 // structIn finds a struct by Go name in the package an end lives in.
 func (g *Graph) structIn(end End, name string) *golang.Struct {
-	if end.Side == CompatSide {
+	if end.Side == layout.Compat {
 		for _, s := range g.Compat[end.Version] {
 			if s.Name == name {
 				return s
@@ -227,7 +230,7 @@ func (g *Graph) structIn(end End, name string) *golang.Struct {
 		return nil
 	}
 	v := g.Versions[end.Version]
-	if end.Side == SpokeSide {
+	if end.Side == layout.Spoke {
 		return v.Spoke.Struct(name)
 	}
 	return v.Storage.Struct(name)
@@ -238,8 +241,8 @@ func isRuntimeType(name string) bool {
 }
 
 func (l *Link) less(o *Link) bool {
-	a := []int{l.Host.Version, int(l.Host.Side), l.Other.Version, int(l.Other.Side)}
-	b := []int{o.Host.Version, int(o.Host.Side), o.Other.Version, int(o.Other.Side)}
+	a := []int{int(l.Host.Version), int(l.Host.Side), int(l.Other.Version), int(l.Other.Side)}
+	b := []int{int(o.Host.Version), int(o.Host.Side), int(o.Other.Version), int(o.Other.Side)}
 	for i := range a {
 		if a[i] != b[i] {
 			return a[i] < b[i]

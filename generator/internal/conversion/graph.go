@@ -12,6 +12,7 @@
 package conversion
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -19,9 +20,33 @@ import (
 	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
+// VersionIndex is the position of an API version in Graph.Versions (oldest
+// first, package-name order). It is the generator's handle on a version; the
+// version's other names are its API version string (golang.Package.APIVersion,
+// "2021-01-01"), its spoke's package name (golang.Package.Name, "v20210101") and
+// the Kubernetes version names of its spoke and storage variant
+// (golang.Package.Version, "v20210101", "v20210101storage"); which package of the
+// version is meant is a layout.Side.
+type VersionIndex int
+
+// NoVersion is the VersionIndex of no version, for code outside every version's
+// packages (gosrc.Scope of the register package and the conformance suite).
+const NoVersion VersionIndex = -1
+
+// Indexes yields every version of the service, oldest first.
+func (g *Graph) Indexes() iter.Seq[VersionIndex] {
+	return func(yield func(VersionIndex) bool) {
+		for i := range g.Versions {
+			if !yield(VersionIndex(i)) {
+				return
+			}
+		}
+	}
+}
+
 // Version is one API version of the service with its spoke and storage packages.
 type Version struct {
-	Index   int
+	Index   VersionIndex
 	Spoke   *golang.Package
 	Storage *golang.Package
 	// Classification is the version's lifecycle classification at the
@@ -51,15 +76,15 @@ type Renames struct {
 // Graph is the conversion plan of a service.
 type Graph struct {
 	Versions   []*Version
-	Hubs       map[string]int           // kind -> index of the version whose storage is the hub
-	Chains     map[string][]int         // kind -> indexes of the versions having it, oldest first
-	Links      []*Link                  // the struct pairs that convert, host first
-	Compat     map[int][]*golang.Struct // version index -> compat structs cloned into it
-	Removals   []Removal                // properties that disappear between adjacent versions
+	Hubs       map[string]VersionIndex           // kind -> the version whose storage is the hub
+	Chains     map[string][]VersionIndex         // kind -> the versions having it, oldest first
+	Links      []*Link                           // the struct pairs that convert, host first
+	Compat     map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
+	Removals   []Removal                         // properties that disappear between adjacent versions
 	renames    Renames
 	runs       map[propKey][]*run
 	linkSet    map[linkKey]*Link
-	compatFrom map[compatKey]int
+	compatFrom map[compatKey]VersionIndex
 }
 
 // Removal is a property present in one version of a struct and not in the next.
@@ -68,20 +93,10 @@ type Removal struct {
 	From, To         string // the API versions
 }
 
-// Side says which package of a version a struct lives in (see layout.Side).
-type Side = layout.Side
-
-// The sides.
-const (
-	SpokeSide   = layout.Spoke
-	StorageSide = layout.Storage
-	CompatSide  = layout.Compat
-)
-
 // End is one end of a link: a struct in a package of a version.
 type End struct {
-	Version int
-	Side    Side
+	Version VersionIndex
+	Side    layout.Side
 	Struct  *golang.Struct
 }
 
@@ -109,7 +124,7 @@ type FieldPlan struct {
 	Host       *golang.Field
 	Other      *golang.Field
 	Key        string         // the bag key, for Bag
-	BagVersion int            // the version whose bag holds the key
+	BagVersion VersionIndex   // the version whose bag holds the key
 	Shape      *golang.Type   // the type the bag holds under Key
 	Compat     *golang.Struct // non-nil when the value goes through a compat struct
 }
@@ -117,8 +132,8 @@ type FieldPlan struct {
 type propKey struct{ structName, prop string }
 
 type linkKey struct {
-	hostVersion, otherVersion int
-	hostSide, otherSide       Side
+	hostVersion, otherVersion VersionIndex
+	hostSide, otherSide       layout.Side
 	host, other               string
 }
 

@@ -18,7 +18,7 @@ func object(name string) *model.Type { return &model.Type{Kind: model.KindObject
 
 // version makes an API version with one resource, "things", whose spec has the
 // given properties; objects lists further object types (each with one "label").
-func version(t *testing.T, index int, apiVersion string, class lifecycle.Classification, props map[string]*model.Type, objects ...string) *Version {
+func version(t *testing.T, index VersionIndex, apiVersion string, class lifecycle.Classification, props map[string]*model.Type, objects ...string) *Version {
 	t.Helper()
 	spec := &model.Object{Name: "things_Spec"}
 	for name, typ := range props {

@@ -5,8 +5,11 @@ import (
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
+// Latest returns the latest version of the service.
+func (g *Graph) Latest() VersionIndex { return VersionIndex(len(g.Versions) - 1) }
+
 // apiVersion returns the API version of version index i.
-func (g *Graph) apiVersion(i int) string {
+func (g *Graph) apiVersion(i VersionIndex) string {
 	return g.Versions[i].Spoke.APIVersion
 }
 
@@ -14,7 +17,7 @@ func (g *Graph) apiVersion(i int) string {
 // version, following type renames, lower-cased. It follows at most one rename
 // for each rename there is, so a cycle (which metadata checks reject) cannot
 // make it loop.
-func (g *Graph) canonicalType(name string, i int) string {
+func (g *Graph) canonicalType(name string, i VersionIndex) string {
 	name = lower(name)
 	for changed, steps := true, 0; changed && steps <= len(g.renames.Types); steps++ {
 		changed = false
@@ -30,13 +33,13 @@ func (g *Graph) canonicalType(name string, i int) string {
 // canonicalProp returns the name property prop of struct structName (as named in
 // version i) has in the latest version, following property renames, lower-cased.
 // Like canonicalType it takes a bounded number of steps.
-func (g *Graph) canonicalProp(structName, prop string, i int) string {
+func (g *Graph) canonicalProp(structName, prop string, i VersionIndex) string {
 	structName = g.canonicalType(structName, i)
 	prop = lower(prop)
 	for changed, steps := true, 0; changed && steps <= len(g.renames.Properties); steps++ {
 		changed = false
 		for _, r := range g.renames.Properties {
-			if g.canonicalType(r.Type, len(g.Versions)-1) == structName && lower(r.From) == prop && g.apiVersion(i) < r.Since {
+			if g.canonicalType(r.Type, g.Latest()) == structName && lower(r.From) == prop && g.apiVersion(i) < r.Since {
 				prop, changed = lower(r.To), true
 			}
 		}
@@ -46,7 +49,7 @@ func (g *Graph) canonicalProp(structName, prop string, i int) string {
 
 // match returns the field of other.Struct that hf of host (with the shapes of
 // version shapeVersion) corresponds to, or nil.
-func (g *Graph) match(host *golang.Struct, hf *golang.Field, shapeVersion int, other End) *golang.Field {
+func (g *Graph) match(host *golang.Struct, hf *golang.Field, shapeVersion VersionIndex, other End) *golang.Field {
 	want := g.canonicalProp(host.Name, hf.JSONName, shapeVersion)
 	for _, of := range dataFields(other.Struct) {
 		if g.canonicalProp(other.Struct.Name, of.JSONName, other.Version) == want {
@@ -59,7 +62,7 @@ func (g *Graph) match(host *golang.Struct, hf *golang.Field, shapeVersion int, o
 // convertible reports whether a value of type a (in version i) converts into type
 // b (in version j) without a property bag: identical primitives, objects of the
 // same (renamed) name, or containers of convertible elements.
-func (g *Graph) convertible(a *golang.Type, i int, b *golang.Type, j int) bool {
+func (g *Graph) convertible(a *golang.Type, i VersionIndex, b *golang.Type, j VersionIndex) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
@@ -92,13 +95,13 @@ func containsObject(t *golang.Type) bool {
 
 // CanonicalType returns the name a type named name in version i has in the
 // latest version, lower-cased: the identity conversions match types by.
-func (g *Graph) CanonicalType(name string, i int) string {
+func (g *Graph) CanonicalType(name string, i VersionIndex) string {
 	return g.canonicalType(name, i)
 }
 
 // CanonicalProp returns the name property prop of struct structName (as named in
 // version i) has in the latest version, lower-cased: the identity conversions
 // match properties and choose bag keys by.
-func (g *Graph) CanonicalProp(structName, prop string, i int) string {
+func (g *Graph) CanonicalProp(structName, prop string, i VersionIndex) string {
 	return g.canonicalProp(structName, prop, i)
 }

@@ -8,7 +8,7 @@ import (
 
 // occurrence is a property present in one storage version.
 type occurrence struct {
-	version int
+	version VersionIndex
 	field   *golang.Field
 }
 
@@ -54,7 +54,7 @@ func (g *Graph) addOccurrence(key propKey, o occurrence) {
 }
 
 // runOf returns the run a field of struct s in version i belongs to.
-func (g *Graph) runOf(s *golang.Struct, f *golang.Field, i int) *run {
+func (g *Graph) runOf(s *golang.Struct, f *golang.Field, i VersionIndex) *run {
 	key := propKey{g.canonicalType(s.Name, i), g.canonicalProp(s.Name, f.JSONName, i)}
 	for _, r := range g.runs[key] {
 		for _, o := range r.occurrences {
@@ -68,7 +68,7 @@ func (g *Graph) runOf(s *golang.Struct, f *golang.Field, i int) *run {
 
 // shapeAt returns the occurrence whose type the bag of version i holds for r: the
 // nearest earlier one, else the nearest later one.
-func (r *run) shapeAt(i int) occurrence {
+func (r *run) shapeAt(i VersionIndex) occurrence {
 	n := sort.Search(len(r.occurrences), func(k int) bool { return r.occurrences[k].version >= i })
 	if n > 0 {
 		return r.occurrences[n-1]

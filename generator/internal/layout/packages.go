@@ -1,6 +1,8 @@
 package layout
 
-// Side says which package of an API version something lives in.
+// Side says which package of an API version something lives in. These are the
+// generator's only side constants: conversion's link ends, gosrc's scopes, the
+// emitters and pipeline all use them.
 type Side int
 
 // The packages of one API version.
@@ -14,33 +16,34 @@ const (
 var Sides = []Side{Spoke, Storage, Compat}
 
 // PackageDir returns the module-relative directory of the package of side of
-// the version whose spoke package is named version (v20210101).
-func PackageDir(version string, side Side) string {
+// the version whose spoke package is named pkgName (v20210101).
+func PackageDir(pkgName string, side Side) string {
 	switch side {
 	case Storage:
-		return version + "/storage"
+		return pkgName + "/storage"
 	case Compat:
-		return version + "/storage/compat"
+		return pkgName + "/storage/compat"
 	}
-	return version
+	return pkgName
 }
 
-// ImportPath returns the import path of the package of side of version in the
-// module at modulePath.
-func ImportPath(modulePath, version string, side Side) string {
-	return modulePath + "/" + PackageDir(version, side)
+// ImportPath returns the import path of the package of side of the version
+// whose spoke package is named pkgName, in the module at modulePath.
+func ImportPath(modulePath, pkgName string, side Side) string {
+	return modulePath + "/" + PackageDir(pkgName, side)
 }
 
-// Alias returns the name generated code imports the package of side of version
-// under: v20210101, v20210101s (storage), v20210101c (compat).
-func Alias(version string, side Side) string {
+// Alias returns the name generated code imports the package of side of the
+// version whose spoke package is named pkgName under: v20210101, v20210101s
+// (storage), v20210101c (compat).
+func Alias(pkgName string, side Side) string {
 	switch side {
 	case Storage:
-		return version + "s"
+		return pkgName + "s"
 	case Compat:
-		return version + "c"
+		return pkgName + "c"
 	}
-	return version
+	return pkgName
 }
 
 // The service-wide packages of a module, by directory (and package name).

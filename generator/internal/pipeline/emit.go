@@ -107,11 +107,11 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 // goPackageJob is one Go package of the module to render: the types and
 // conversions of version i on side.
 type goPackageJob struct {
-	i         int
-	side      layout.Side
-	pkg       *golang.Package
-	emitTypes func(*golang.Package, types.Target) (gosrc.Files, error)
-	version   string // the API version, for errors
+	version    conversion.VersionIndex
+	side       layout.Side
+	pkg        *golang.Package
+	emitTypes  func(*golang.Package, types.Target) (gosrc.Files, error)
+	apiVersion string // for errors
 }
 
 // renderedPackage is a Go package's files, made by render.
@@ -125,7 +125,8 @@ type renderedPackage struct {
 // rendered by up to e.workers at once, added in version order.
 func (e *emitter) packages(versions []Version) error {
 	var jobs []goPackageJob
-	for i, v := range versions {
+	for i := range e.module.Graph.Indexes() {
+		v := versions[i]
 		jobs = append(jobs,
 			goPackageJob{i, layout.Spoke, v.Spoke, types.SpokeFiles, v.API.Version},
 			goPackageJob{i, layout.Storage, v.Storage, types.SpokeFiles, v.API.Version},
@@ -143,13 +144,13 @@ func (e *emitter) packages(versions []Version) error {
 			continue
 		}
 		if r.err != nil {
-			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].version, r.err)
+			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].apiVersion, r.err)
 		}
 		err := e.addPackage(r.dir, jobs[n].pkg.Name, r.importPath,
 			part{"the Go types of " + r.dir, r.types},
 			part{"the conversions of " + r.dir, r.converted})
 		if err != nil {
-			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].version, err)
+			return fmt.Errorf("%s %s: %w", e.svc.Provider, jobs[n].apiVersion, err)
 		}
 	}
 	return nil
@@ -157,14 +158,14 @@ func (e *emitter) packages(versions []Version) error {
 
 // render returns the files of one Go package; it changes nothing in e.
 func (e *emitter) render(job goPackageJob) renderedPackage {
-	dir := e.module.Dir(job.i, job.side)
-	target := types.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(job.i, job.side), Dir: dir, Version: job.pkg.Version}
+	dir := e.module.Dir(job.version, job.side)
+	target := types.Target{Group: e.module.Group, ImportPath: e.module.ImportPath(job.version, job.side), Dir: dir, Version: job.pkg.Version}
 	out := renderedPackage{dir: dir, importPath: target.ImportPath}
 	out.types, out.err = job.emitTypes(job.pkg, target)
 	if out.err != nil {
 		return out
 	}
-	conversions, err := convert.File(e.module, job.i, job.side, job.pkg.Name)
+	conversions, err := convert.File(e.module, job.version, job.side, job.pkg.Name)
 	out.converted, out.err = gosrc.Files{dir + "/" + layout.ConversionsFile: conversions}, err
 	return out
 }
@@ -281,8 +282,8 @@ func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
 	graph, policy := e.module.Graph, e.svc.CRDs
 	listing := crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored}
 	var listed []crds.Version
-	for i, v := range versions {
-		if hasKind(v.Spoke, kind) {
+	for i := range graph.Indexes() {
+		if v := versions[i]; hasKind(v.Spoke, kind) {
 			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
 		}
 	}
@@ -370,7 +371,7 @@ func (e *emitter) serviceBuild(opts Options, inputs []string) (string, error) {
 		build.Schemas = append(build.Schemas, "//"+pkg+":"+path.Join(schemas, in))
 	}
 	build.Packages = append(build.Packages, layout.CRDDir, layout.RegisterDir, layout.CommandDir)
-	for i := range e.module.Graph.Versions {
+	for i := range e.module.Graph.Indexes() {
 		for _, side := range layout.Sides {
 			dir := e.module.Dir(i, side)
 			if !e.files.has(dir + "/" + layout.BuildFile) {

@@ -18,7 +18,7 @@ func plan(svc *metadata.Service, apis []*model.APIVersion, spokes []*golang.Pack
 	for i, api := range apis {
 		versions[i] = Version{API: api, Spoke: spokes[i], Storage: golang.StoragePackage(spokes[i]), Lifecycle: lifecycles[i]}
 		graphVersions[i] = &conversion.Version{
-			Index: i, Spoke: spokes[i], Storage: versions[i].Storage, Classification: lifecycles[i].Status.Classification,
+			Index: conversion.VersionIndex(i), Spoke: spokes[i], Storage: versions[i].Storage, Classification: lifecycles[i].Status.Classification,
 		}
 	}
 	g, err := conversion.Build(graphVersions, renamesOf(svc))

@@ -9,14 +9,15 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // side is one end of a conversion as code sees it: a package and, for structs, the
 // direction of the link between the two ends.
 type side struct {
-	version int
-	pkg     conversion.Side
+	version conversion.VersionIndex
+	pkg     layout.Side
 }
 
 // assignWriter writes the body of one AssignProperties method.

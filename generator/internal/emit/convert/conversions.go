@@ -8,13 +8,14 @@ import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // File returns the conversions hosted by the package of version on side:
 // property assignments for every link it hosts and, for spokes and storage
 // versions, the resource-level assignments, the routes to and from the hub, and
 // the KubernetesResource methods.
-func File(m *gosrc.Module, version int, pkgSide conversion.Side, pkgName string) ([]byte, error) {
+func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side, pkgName string) ([]byte, error) {
 	g := gosrc.NewModuleFile(pkgName, m)
 	g.Indented, g.PlainDocs = true, true
 	s := &gosrc.Scope{Module: m, Version: version, Side: pkgSide, File: g}
@@ -23,9 +24,9 @@ func File(m *gosrc.Module, version int, pkgSide conversion.Side, pkgName string)
 			writeLink(s, link)
 		}
 	}
-	if pkgSide != conversion.CompatSide {
+	if pkgSide != layout.Compat {
 		pkg := m.Graph.Versions[version].Spoke
-		if pkgSide == conversion.StorageSide {
+		if pkgSide == layout.Storage {
 			pkg = m.Graph.Versions[version].Storage
 		}
 		for _, r := range pkg.Resources {
@@ -41,13 +42,13 @@ func File(m *gosrc.Module, version int, pkgSide conversion.Side, pkgName string)
 // version towards the hub (a spoke's own storage variant, or the next storage
 // version), copying the metadata, spec and status.
 func writeResourceAssign(s *gosrc.Scope, r *golang.Resource) {
-	next := side{s.Version, conversion.StorageSide}
-	if s.Side == conversion.StorageSide {
-		n := s.Module.Graph.Next(r.Kind, s.Version)
-		if n < 0 {
+	next := side{s.Version, layout.Storage}
+	if s.Side == layout.Storage {
+		n, ok := s.Module.Graph.Next(r.Kind, s.Version)
+		if !ok {
 			return
 		}
-		next = side{n, conversion.StorageSide}
+		next = side{n, layout.Storage}
 	}
 	s.File.Write(resourceAssignCode, gosrc.Args{"Kind": r.Kind, "Next": s.Qualifier(next.version, next.pkg) + r.Kind,
 		"Spec": r.Spec.Name, "Status": r.Status.Name})

@@ -12,7 +12,8 @@ import (
 func TestServiceGolden(t *testing.T) {
 	m := &gosrc.Module{Path: emittest.Module, Group: emittest.Group, Graph: emittest.Graph()}
 	files := gosrc.Files{}
-	for i, v := range m.Graph.Versions {
+	for _, v := range m.Graph.Versions {
+		i := v.Index
 		packages := map[layout.Side]string{layout.Spoke: v.Spoke.Name, layout.Storage: v.Storage.Name}
 		if len(m.Graph.Compat[i]) > 0 {
 			packages[layout.Compat] = "compat"

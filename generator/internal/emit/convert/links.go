@@ -4,6 +4,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // writeLink writes the two property-assignment methods of a link on its host
@@ -13,7 +14,7 @@ func writeLink(s *gosrc.Scope, link *conversion.Link) {
 	other := side{link.Other.Version, link.Other.Side}
 	otherName := s.Qualifier(other.version, other.pkg) + link.Other.Struct.Name
 	hostName := link.Host.Struct.Name
-	withBag := link.Host.Side != conversion.SpokeSide
+	withBag := link.Host.Side != layout.Spoke
 	linkName := s.Module.LinkName(link.Host, other.version, other.pkg, link.Other.Struct.Name)
 	augment := "augmentConversionFor" + hostName + "_" + linkName
 	if linkName == hostName {
@@ -70,7 +71,7 @@ func writeAssignBody(w *assignWriter, link *conversion.Link, toOther, withBag bo
 	writeOriginalVersion(w, link, toOther)
 	if withBag {
 		w.printf("destination.PropertyBag = bag\n")
-	} else if link.Other.Side == conversion.StorageSide && toOther {
+	} else if link.Other.Side == layout.Storage && toOther {
 		w.printf("destination.PropertyBag = nil\n")
 	}
 }
@@ -86,7 +87,7 @@ func writePlan(w *assignWriter, link *conversion.Link, plan *conversion.FieldPla
 		return
 	}
 	what := link.Host.Struct.Name + "." + fieldOf(plan).Name
-	compat := side{link.Host.Version, conversion.CompatSide}
+	compat := side{link.Host.Version, layout.Compat}
 	switch {
 	case plan.Host != nil && toOther: // the host's field goes into the other's bag
 		w.stash("source."+plan.Host.Name, plan.Host.Type, plan.Key)
@@ -117,9 +118,9 @@ func writeOriginalVersion(w *assignWriter, link *conversion.Link, toOther bool) 
 		return
 	}
 	switch {
-	case link.Host.Side == conversion.SpokeSide && toOther:
+	case link.Host.Side == layout.Spoke && toOther:
 		w.printf("destination.OriginalVersion = source.OriginalVersion()\n")
-	case link.Host.Side != conversion.SpokeSide && hasOriginalVersion(link.Host.Struct):
+	case link.Host.Side != layout.Spoke && hasOriginalVersion(link.Host.Struct):
 		w.printf("destination.OriginalVersion = source.OriginalVersion\n")
 	}
 }

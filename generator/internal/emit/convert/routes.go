@@ -7,6 +7,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // level is one of the three things that convert between versions of a resource:
@@ -33,12 +34,13 @@ func writeRoutes(s *gosrc.Scope, kind string, r *golang.Resource) {
 	hub := g.Hubs[kind]
 	for _, l := range levels() {
 		switch {
-		case s.Side == conversion.SpokeSide && l.needsHub:
+		case s.Side == layout.Spoke && l.needsHub:
 			writeCarryRoute(s, l, r)
-		case s.Side == conversion.SpokeSide:
-			writeStepRoute(s, l, r, side{s.Version, conversion.StorageSide}, "")
+		case s.Side == layout.Spoke:
+			writeStepRoute(s, l, r, side{s.Version, layout.Storage}, "")
 		case s.Version < hub:
-			writeStepRoute(s, l, r, side{g.Next(kind, s.Version), conversion.StorageSide}, "")
+			next, _ := g.Next(kind, s.Version) // a version before the hub has one
+			writeStepRoute(s, l, r, side{next, layout.Storage}, "")
 		case s.Version == hub:
 			writeHubRoute(s, l, kind, r)
 		default:
@@ -94,7 +96,7 @@ func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
 // stateless ones that drop what the spoke cannot represent, and ConvertTo and
 // ConvertFrom, which keep it in the carried annotation (armruntime.ConvertToHub).
 func writeCarryRoute(s *gosrc.Scope, l level, r *golang.Resource) {
-	next := side{s.Version, conversion.StorageSide}
+	next := side{s.Version, layout.Storage}
 	writeStepRoute(s, l, r, next, "Stateless")
 	s.File.Write(carryRouteCode, stepArgs(s, l, r, next))
 }
@@ -140,11 +142,11 @@ type beyondHub struct {
 	Suffix string // of the hub's methods converting it
 }
 
-func writeHubDispatch(s *gosrc.Scope, l level, name string, beyond []int) {
+func writeHubDispatch(s *gosrc.Scope, l level, name string, beyond []conversion.VersionIndex) {
 	a := l.args(name)
 	var types []beyondHub
 	for _, b := range beyond {
-		types = append(types, beyondHub{s.Qualifier(b, conversion.StorageSide) + name, versionSuffix(s, b)})
+		types = append(types, beyondHub{s.Qualifier(b, layout.Storage) + name, versionSuffix(s, b)})
 	}
 	a["Beyond"] = types
 	s.File.Write(hubDispatchCode, a)
@@ -180,13 +182,13 @@ func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
 }
 `)
 
-func versionSuffix(s *gosrc.Scope, version int) string {
+func versionSuffix(s *gosrc.Scope, version conversion.VersionIndex) string {
 	return s.Module.Graph.Versions[version].Storage.Version
 }
 
 // beyondVersions returns the versions of kind newer than its hub.
-func beyondVersions(g *conversion.Graph, kind string, hub int) []int {
-	var out []int
+func beyondVersions(g *conversion.Graph, kind string, hub conversion.VersionIndex) []conversion.VersionIndex {
+	var out []conversion.VersionIndex
 	for _, v := range g.Chains[kind] {
 		if v > hub {
 			out = append(out, v)
@@ -205,10 +207,10 @@ type chainStep struct {
 
 // writeHubChain writes the hub's conversions to and from version b, newer than
 // the hub: a step through every version in between, each hosted by the earlier.
-func writeHubChain(s *gosrc.Scope, l level, kind, name string, b int) {
+func writeHubChain(s *gosrc.Scope, l level, kind, name string, b conversion.VersionIndex) {
 	var types []string // the type at every version from the hub to b
-	for v := s.Version; ; v = s.Module.Graph.Next(kind, v) {
-		types = append(types, s.Qualifier(v, conversion.StorageSide)+name)
+	for v, ok := s.Version, true; ok; v, ok = s.Module.Graph.Next(kind, v) {
+		types = append(types, s.Qualifier(v, layout.Storage)+name)
 		if v == b {
 			break
 		}

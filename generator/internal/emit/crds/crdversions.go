@@ -92,18 +92,18 @@ func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool)
 // (newest; storage variants are never read by people), so that kubectl
 // explain helps where people write while the CRD stays small.
 func KeepDescriptions(versions []Version, policy string) {
-	newest := -1
+	newest, found := 0, false
 	for i, v := range versions {
 		switch policy {
 		case "all":
 			versions[i].Descriptions = true
 		case "newest":
-			if v.Lifecycle != nil && v.Served && (newest < 0 || v.Name > versions[newest].Name) {
-				newest = i
+			if v.Lifecycle != nil && v.Served && (!found || v.Name > versions[newest].Name) {
+				newest, found = i, true
 			}
 		}
 	}
-	if newest >= 0 {
+	if found {
 		versions[newest].Descriptions = true
 	}
 }

@@ -107,6 +107,7 @@ var Renames = conversion.Renames{Properties: []conversion.PropertyRename{
 func Graph() *conversion.Graph {
 	var versions []*conversion.Version
 	for i, api := range Versions() {
+		i := conversion.VersionIndex(i)
 		spoke, err := golang.BuildNamed(api, nil, nil)
 		if err != nil {
 			panic(err)

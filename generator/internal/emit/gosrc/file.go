@@ -90,7 +90,7 @@ func NewModuleFile(pkg string, m *Module) *File {
 	g := NewFile(pkg)
 	g.imports[layout.CRDDir] = m.Path + "/" + layout.CRDDir
 	g.imports[layout.RegisterDir] = m.Path + "/" + layout.RegisterDir
-	for v := range m.Graph.Versions {
+	for v := range m.Graph.Indexes() {
 		for _, side := range layout.Sides {
 			g.imports[m.Alias(v, side)] = m.ImportPath(v, side)
 		}

@@ -24,7 +24,7 @@ type Module struct {
 // for the other struct: the other's name, followed by its package alias when the
 // host converts with more than one version (a struct shared by resources whose
 // chains differ).
-func (m *Module) LinkName(host conversion.End, otherVersion int, otherSide conversion.Side, otherName string) string {
+func (m *Module) LinkName(host conversion.End, otherVersion conversion.VersionIndex, otherSide layout.Side, otherName string) string {
 	m.countLinks.Do(func() {
 		m.hostLinks = map[string]int{}
 		for _, l := range m.Graph.Links {
@@ -42,31 +42,31 @@ func hostKey(e conversion.End) string {
 }
 
 // ImportPath returns the import path of the package of side of version.
-func (m *Module) ImportPath(version int, side conversion.Side) string {
+func (m *Module) ImportPath(version conversion.VersionIndex, side layout.Side) string {
 	return layout.ImportPath(m.Path, m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // Dir returns the module-relative directory of a package.
-func (m *Module) Dir(version int, side conversion.Side) string {
+func (m *Module) Dir(version conversion.VersionIndex, side layout.Side) string {
 	return layout.PackageDir(m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // Alias returns the name generated code imports a package under.
-func (m *Module) Alias(version int, side conversion.Side) string {
+func (m *Module) Alias(version conversion.VersionIndex, side layout.Side) string {
 	return layout.Alias(m.Graph.Versions[version].Spoke.Name, side)
 }
 
 // Scope is the package code is being written for; it qualifies names from others.
 type Scope struct {
 	Module  *Module
-	Version int
-	Side    conversion.Side
+	Version conversion.VersionIndex // conversion.NoVersion outside the version packages
+	Side    layout.Side
 	File    *File
 }
 
 // Qualifier returns the prefix for names of the package of (version, side):
 // none in that package itself, else its alias (which newModuleFile knows).
-func (s *Scope) Qualifier(version int, side conversion.Side) string {
+func (s *Scope) Qualifier(version conversion.VersionIndex, side layout.Side) string {
 	if version == s.Version && side == s.Side {
 		return ""
 	}
@@ -77,14 +77,14 @@ func (s *Scope) Qualifier(version int, side conversion.Side) string {
 // packages, in version order: those that register types with a scheme.
 func (s *Scope) VersionPackages() []string {
 	var out []string
-	for v := range s.Module.Graph.Versions {
-		out = append(out, s.Qualifier(v, conversion.SpokeSide), s.Qualifier(v, conversion.StorageSide))
+	for v := range s.Module.Graph.Indexes() {
+		out = append(out, s.Qualifier(v, layout.Spoke), s.Qualifier(v, layout.Storage))
 	}
 	return out
 }
 
 // TypeName returns the Go source of t, a type of the package of (version, side).
-func (s *Scope) TypeName(t *golang.Type, version int, side conversion.Side) string {
+func (s *Scope) TypeName(t *golang.Type, version conversion.VersionIndex, side layout.Side) string {
 	prefix := ""
 	if t.Pointer {
 		prefix = "*"

@@ -6,6 +6,7 @@ package register
 import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // File returns the service's entry point (package register): the
@@ -14,10 +15,10 @@ import (
 // the webhook's address applied.
 func File(m *gosrc.Module, service, path string) ([]byte, error) {
 	g := gosrc.NewModuleFile("register", m)
-	s := &gosrc.Scope{Module: m, Version: -1, File: g}
+	s := &gosrc.Scope{Module: m, Version: conversion.NoVersion, File: g}
 	var hubs []string
 	for _, kind := range m.Graph.Kinds() {
-		hubs = append(hubs, s.Qualifier(m.Graph.Hubs[kind], conversion.StorageSide)+kind)
+		hubs = append(hubs, s.Qualifier(m.Graph.Hubs[kind], layout.Storage)+kind)
 	}
 	a := gosrc.Args{"Service": service, "Path": path, "Packages": s.VersionPackages(), "Hubs": hubs}
 	g.Doc = gosrc.Fill(registerDocCode, a)

@@ -11,7 +11,7 @@ import (
 )
 
 // widgetVersion is a version of one resource, widgets, with a name.
-func widgetVersion(t *testing.T, index int, apiVersion string) *conversion.Version {
+func widgetVersion(t *testing.T, index conversion.VersionIndex, apiVersion string) *conversion.Version {
 	t.Helper()
 	str := &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
 	spoke, err := golang.BuildNamed(&model.APIVersion{

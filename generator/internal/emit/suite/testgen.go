@@ -14,6 +14,7 @@ package suite
 import (
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // File returns the generated conformance suite of a service: for every
@@ -25,7 +26,7 @@ import (
 // of the augmented kinds.
 func File(m *gosrc.Module, pkg string, augmented []string) ([]byte, error) {
 	g := gosrc.NewModuleFile(pkg, m)
-	s := &gosrc.Scope{Module: m, Version: -1, File: g}
+	s := &gosrc.Scope{Module: m, Version: conversion.NoVersion, File: g}
 	writeKinds(s)
 	compat := writeCompat(s)
 	writeKindTests(s, compat)
@@ -50,14 +51,14 @@ func writeKinds(s *gosrc.Scope) {
 	graph := s.Module.Graph
 	var kinds []kindRow
 	for _, kind := range graph.Kinds() {
-		row := kindRow{Name: kind, Hub: s.Qualifier(graph.Hubs[kind], conversion.StorageSide) + kind}
+		row := kindRow{Name: kind, Hub: s.Qualifier(graph.Hubs[kind], layout.Storage) + kind}
 		for _, v := range graph.Chains[kind] {
-			storage := s.Qualifier(v, conversion.StorageSide) + kind
-			version := versionRow{Name: s.Module.Alias(v, conversion.SpokeSide), Spoke: s.Qualifier(v, conversion.SpokeSide) + kind}
+			storage := s.Qualifier(v, layout.Storage) + kind
+			version := versionRow{Name: s.Module.Alias(v, layout.Spoke), Spoke: s.Qualifier(v, layout.Spoke) + kind}
 			if v != graph.Hubs[kind] {
 				version.Storage = storage
 			}
-			if graph.Next(kind, v) >= 0 {
+			if _, ok := graph.Next(kind, v); ok {
 				version.Next = storage
 			}
 			row.Versions = append(row.Versions, version)
@@ -94,10 +95,10 @@ var kinds = []harness.Kind{
 func writeCompat(s *gosrc.Scope) bool {
 	graph := s.Module.Graph
 	var types []gosrc.Args
-	for v := range graph.Versions {
+	for v := range graph.Indexes() {
 		for _, c := range graph.Compat[v] {
-			types = append(types, gosrc.Args{"Name": c.Name + "_" + s.Module.Alias(v, conversion.CompatSide),
-				"Type": s.Qualifier(v, conversion.CompatSide) + c.Name})
+			types = append(types, gosrc.Args{"Name": c.Name + "_" + s.Module.Alias(v, layout.Compat),
+				"Type": s.Qualifier(v, layout.Compat) + c.Name})
 		}
 	}
 	if len(types) > 0 {
@@ -123,7 +124,8 @@ func writeKindTests(s *gosrc.Scope, compat bool) {
 	next := false
 	for _, kind := range graph.Kinds() {
 		for _, v := range graph.Chains[kind] {
-			next = next || graph.Next(kind, v) >= 0
+			_, ok := graph.Next(kind, v)
+			next = next || ok
 		}
 	}
 	if len(graph.Kinds()) > 0 {
@@ -189,15 +191,15 @@ func writeGoldenTests(s *gosrc.Scope, augmented []string) {
 	var cases []gosrc.Args
 	for _, kind := range augmented {
 		hub := graph.Hubs[kind]
-		hubType := s.Qualifier(hub, conversion.StorageSide) + kind
-		latest := s.Qualifier(hub, conversion.SpokeSide) + kind
-		latestName := s.Module.Alias(hub, conversion.SpokeSide)
+		hubType := s.Qualifier(hub, layout.Storage) + kind
+		latest := s.Qualifier(hub, layout.Spoke) + kind
+		latestName := s.Module.Alias(hub, layout.Spoke)
 		for _, v := range graph.Chains[kind] {
 			if v == hub {
 				continue
 			}
-			older := s.Qualifier(v, conversion.SpokeSide) + kind
-			olderName := s.Module.Alias(v, conversion.SpokeSide)
+			older := s.Qualifier(v, layout.Spoke) + kind
+			olderName := s.Module.Alias(v, layout.Spoke)
 			cases = append(cases,
 				gosrc.Args{"Name": kind + "_" + olderName + "_to_" + latestName, "From": older, "Hub": hubType, "To": latest},
 				gosrc.Args{"Name": kind + "_" + latestName + "_to_" + olderName, "From": latest, "Hub": hubType, "To": older})

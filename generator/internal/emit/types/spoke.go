@@ -36,7 +36,7 @@ func SpokeFiles(pkg *golang.Package, target Target) (gosrc.Files, error) {
 
 // CompatPackage returns the compat package of version i of graph, or nil when
 // it has none.
-func CompatPackage(graph *conversion.Graph, i int) *golang.Package {
+func CompatPackage(graph *conversion.Graph, i conversion.VersionIndex) *golang.Package {
 	structs := graph.Compat[i]
 	if len(structs) == 0 {
 		return nil

@@ -28,7 +28,8 @@ func TestOneVersionGolden(t *testing.T) {
 func TestServiceGolden(t *testing.T) {
 	m := &gosrc.Module{Path: emittest.Module, Group: emittest.Group, Graph: emittest.Graph()}
 	files := gosrc.Files{}
-	for i, v := range m.Graph.Versions {
+	for _, v := range m.Graph.Versions {
+		i := v.Index
 		for _, p := range []struct {
 			side layout.Side
 			pkg  *golang.Package

@@ -34,7 +34,8 @@ func TestReservedTableCoversTheEmitters(t *testing.T) {
 	for name, graph := range map[string]*conversion.Graph{"tiny": emittest.Graph(), "beyond the hub": beyondHubGraph(t)} {
 		t.Run(name, func(t *testing.T) {
 			m := &gosrc.Module{Path: emittest.Module, Group: emittest.Group, Graph: graph}
-			for i, v := range graph.Versions {
+			for _, v := range graph.Versions {
+				i := v.Index
 				checkPackage(t, m, i, layout.Spoke, v.Spoke)
 				checkPackage(t, m, i, layout.Storage, v.Storage)
 				if compat := types.CompatPackage(graph, i); compat != nil {
@@ -61,7 +62,7 @@ func beyondHubGraph(t *testing.T) *conversion.Graph {
 		if err != nil {
 			t.Fatal(err)
 		}
-		versions = append(versions, &conversion.Version{Index: i, Spoke: spoke, Storage: golang.StoragePackage(spoke)})
+		versions = append(versions, &conversion.Version{Index: conversion.VersionIndex(i), Spoke: spoke, Storage: golang.StoragePackage(spoke)})
 	}
 	g, err := conversion.Build(versions, emittest.Renames)
 	if err != nil {
@@ -72,7 +73,7 @@ func beyondHubGraph(t *testing.T) *conversion.Graph {
 
 // checkPackage renders the package of version i on side and checks its
 // declarations against the reserved table.
-func checkPackage(t *testing.T, m *gosrc.Module, i int, side layout.Side, pkg *golang.Package) {
+func checkPackage(t *testing.T, m *gosrc.Module, i conversion.VersionIndex, side layout.Side, pkg *golang.Package) {
 	t.Helper()
 	target := types.Target{Group: m.Group, ImportPath: m.ImportPath(i, side), Dir: m.Dir(i, side), Version: pkg.Version}
 	emit := types.SpokeFiles
