@@ -1,14 +1,8 @@
-# Sourced by tools/check-real-schemas*.sh: sets $schemas (the real ARM schemas
-# of ../shared/specs, read in place, never copied) and $services (the curated
+# Sourced by tools/check-real-schemas.sh: sets $services (the curated
 # metadata files of the real Azure services, metadata/azure/<service>.yaml: the
 # ones named on the command line, by service or by provider, or all seven: six
 # providers, as KeyVault ships its secrets in a schema file of their own).
 # provider_of FILE prints the provider a metadata file names.
-schemas=${ARMHUB_REAL_SCHEMAS:-$top/../shared/specs/arm-schemas/schemas}
-if [ ! -d "$schemas" ]; then
-  echo "real schemas not found at $schemas (set ARMHUB_REAL_SCHEMAS)" >&2
-  exit 1
-fi
 provider_of() { sed -n 's/^provider:[[:space:]]*//p' "$1"; }
 services=()
 if [ $# -eq 0 ]; then

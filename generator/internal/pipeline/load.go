@@ -38,20 +38,51 @@ func schemaFile(svc *metadata.Service, version string) string {
 	return version + "/" + svc.Provider + ".json"
 }
 
+// loadVersion loads one API version, returning its notes as text.
+type loadVersion func(version string) (*model.APIVersion, []string, error)
+
 // load reads the schema of every version listed in svc, in parallel, in the
 // service's input format; the result is in version order, oldest first,
 // whatever the workers.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
-	if svc.IsSwagger() {
-		return loadSwagger(svc, opts)
-	}
 	root := schemaRoot(svc, opts)
+	if svc.IsSwagger() {
+		loader := swagger.NewLoader(root)
+		out, err := loadAll(svc, opts, func(v string) (*model.APIVersion, []string, error) {
+			api, notes, err := loader.Load(svc.Input.Dir, v)
+			return api, noteTexts(notes), err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out.files = loader.Files()
+		return out, checkProvider(svc, out.apis)
+	}
 	loader := armschema.NewLoader(root)
+	out, err := loadAll(svc, opts, func(v string) (*model.APIVersion, []string, error) {
+		api, notes, err := loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, v))))
+		return api, noteTexts(notes), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range svc.VersionNames() {
+		out.files = append(out.files, schemaFile(svc, name))
+	}
+	if loader.UsedCommon() {
+		out.files = append(out.files, "common/definitions.json")
+	}
+	return out, nil
+}
+
+// loadAll loads every version of svc with loadOne, up to opts.Workers at once,
+// keeping the versions' order in the models and the notes.
+func loadAll(svc *metadata.Service, opts Options, loadOne loadVersion) (*loaded, error) {
 	names := svc.VersionNames()
 	apis := make([]*model.APIVersion, len(names))
-	notes := make([][]armschema.Note, len(names))
+	notes := make([][]string, len(names))
 	err := forEach(len(names), opts.Workers, func(i int) (err error) {
-		apis[i], notes[i], err = loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, names[i]))))
+		apis[i], notes[i], err = loadOne(names[i])
 		if err != nil {
 			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
 		}
@@ -61,44 +92,28 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 		return nil, err
 	}
 	out := &loaded{apis: apis}
-	for i, name := range names {
-		out.files = append(out.files, schemaFile(svc, name))
-		for _, n := range notes[i] {
-			out.notes = append(out.notes, n.String())
-		}
-	}
-	if loader.UsedCommon() {
-		out.files = append(out.files, "common/definitions.json")
+	for _, n := range notes {
+		out.notes = append(out.notes, n...)
 	}
 	return out, nil
 }
 
-// loadSwagger reads every version listed in svc from the Swagger files of the
-// service's folder. The files read are every version's files and every file
-// their $refs reach, relative to the schema root.
-func loadSwagger(svc *metadata.Service, opts Options) (*loaded, error) {
-	loader := swagger.NewLoader(schemaRoot(svc, opts))
-	names := svc.VersionNames()
-	apis := make([]*model.APIVersion, len(names))
-	notes := make([][]swagger.Note, len(names))
-	err := forEach(len(names), opts.Workers, func(i int) (err error) {
-		apis[i], notes[i], err = loader.Load(svc.Input.Dir, names[i])
-		if err != nil {
-			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+// noteTexts returns each note as file#pointer: what.
+func noteTexts[N fmt.Stringer](notes []N) []string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = n.String()
 	}
-	out := &loaded{apis: apis, files: loader.Files()}
-	for i := range names {
-		if apis[i].Provider != svc.Provider {
-			return nil, model.Errorf(model.Location{File: apis[i].Source}, "the paths of version %s are under provider %s, but the metadata says %s", names[i], apis[i].Provider, svc.Provider)
-		}
-		for _, n := range notes[i] {
-			out.notes = append(out.notes, n.String())
+	return out
+}
+
+// checkProvider fails when a Swagger version's paths are under another
+// provider than the metadata's.
+func checkProvider(svc *metadata.Service, apis []*model.APIVersion) error {
+	for _, api := range apis {
+		if api.Provider != svc.Provider {
+			return model.Errorf(model.Location{File: api.Source}, "the paths of version %s are under provider %s, but the metadata says %s", api.Version, api.Provider, svc.Provider)
 		}
 	}
-	return out, nil
+	return nil
 }

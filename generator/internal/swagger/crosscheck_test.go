@@ -11,6 +11,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/armschema"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/generator/internal/swagger"
 )
@@ -144,7 +145,7 @@ func compareSpecs(version string, a, b *golang.Package) []string {
 	for _, r := range b.Resources {
 		kinds[r.Kind] = [2]*golang.Resource{kinds[r.Kind][0], r}
 	}
-	for _, kind := range sortedKeys(kinds) {
+	for _, kind := range jsonfile.SortedKeys(kinds) {
 		pair := kinds[kind]
 		prefix := version + " " + kind + ": "
 		switch {
@@ -179,7 +180,7 @@ func (c *comparer) structs(path string, a, b *golang.Struct) {
 	for _, f := range b.Fields {
 		fields[f.JSONName] = [2]*golang.Field{fields[f.JSONName][0], f}
 	}
-	for _, name := range sortedKeys(fields) {
+	for _, name := range jsonfile.SortedKeys(fields) {
 		pair, at := fields[name], path+"."+name
 		switch {
 		case pair[0] == nil:
@@ -286,13 +287,4 @@ func deref[T any](p *T) any {
 		return nil
 	}
 	return *p
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

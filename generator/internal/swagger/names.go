@@ -5,47 +5,38 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
+	"github.com/armhub/armhub/generator/internal/naming"
 )
 
 // names hands out type names, unique within an API version ignoring case (Go
-// type names derived from them must not clash). Each key (what a name is
-// for: a definition, an enum, a node) gets one name however often it asks.
+// type names derived from them must not clash), from a namespace of the naming
+// authority, as armschema's do. Each key (what a name is for: a definition, an
+// enum, a node) gets one name however often it asks.
 type names struct {
-	owner map[string]string // lower-case name -> key holding it
-	byKey map[string]string // key -> name
+	ns *naming.Namespace
 }
 
 func newNames() *names {
-	return &names{owner: map[string]string{}, byKey: map[string]string{}}
+	return &names{ns: naming.NewNamespace()}
 }
 
 // reserve claims name for key. It reports false if another key holds the name,
 // ignoring case.
 func (n *names) reserve(name, key string) bool {
-	if k, ok := n.owner[strings.ToLower(name)]; ok && k != key {
-		return false
-	}
-	n.owner[strings.ToLower(name)] = key
-	n.byKey[key] = name
-	return true
+	return n.ns.ClaimType(name, key, key)
 }
 
 // alloc returns the name of key: the one it has, or want, or the first free
 // of want_1, want_2, ...
 func (n *names) alloc(want, key string) string {
-	if name, ok := n.byKey[key]; ok {
-		return name
-	}
-	name := want
-	for i := 1; !n.reserve(name, key); i++ {
-		name = want + "_" + strconv.Itoa(i)
-	}
-	return name
+	return n.ns.TakeType(want, key, key, naming.Underscore)
 }
 
 // holder returns the name that holds name, ignoring case.
 func (n *names) holder(name string) string {
-	return n.byKey[n.owner[strings.ToLower(name)]]
+	key, _, _ := n.ns.Holder(name)
+	held, _ := n.ns.Name(key)
+	return held
 }
 
 // mode says which shape of a schema is being converted.
@@ -83,7 +74,7 @@ func (x *loader) nameOf(l label, m mode) string {
 
 // describeHolder says what holds a name, for notes.
 func (x *loader) describeHolder(name string) string {
-	key := x.names.owner[strings.ToLower(name)]
+	key, _, _ := x.names.ns.Holder(name)
 	if at, ok := strings.CutPrefix(key, "def "); ok {
 		return "the definition at " + at
 	}
