@@ -12,7 +12,8 @@
 #      against the release as they are written;
 #   4. the storage service's webhook command installed from the release as the
 #      README says (go install .../cmd/armhub-webhook@v0.1.0) and run by
-#      conformance/webhookcommand on loopback against the released CRDs.
+#      conformance/webhookcommand on loopback and as a real kube-apiserver's
+#      conversion webhook, against the released CRDs.
 # The go commands use a module cache of this run's own (filled from the
 # normal one through file://): released versions are rebuilt every run with
 # the same version numbers, which a shared cache would pin to the first.
@@ -146,10 +147,11 @@ go vet ./readme/...
 go build ./readme/...
 echo "$built README Go block(s) built against storage v0.1.0"
 
-echo "== the storage service's webhook command, installed from the release and run"
+echo "== the storage service's webhook command, installed from the release and run (on loopback and for a real kube-apiserver)"
 GOBIN="$work/bin" go install github.com/armhub/armhub/apis/storage/cmd/armhub-webhook@v0.1.0
 crds=$(go list -m -f '{{.Dir}}' github.com/armhub/armhub/apis/storage)/crd
-(cd "$top/conformance" && env -u GOWORK go test -count=1 ./webhookcommand -args -armhub.webhook="$work/bin/armhub-webhook" "$crds"/*.yaml)
+assets=$("$top/tools/kube-binaries.sh")
+(cd "$top/conformance" && env -u GOWORK KUBEBUILDER_ASSETS="$assets" go test -count=1 ./webhookcommand -args -armhub.webhook="$work/bin/armhub-webhook" "$crds"/*.yaml)
 
 echo "== managedidentity (from Swagger): every version's status holds principalId, clientId and tenantId"
 cd "$top"

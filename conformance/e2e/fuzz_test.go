@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand"
 	"reflect"
 	"strconv"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	storage "github.com/armhub/armhub/apis/examplestorage/register"
 	person "github.com/armhub/armhub/apis/person/register"
 	"github.com/armhub/armhub/conformance/harness"
+	"github.com/armhub/armhub/conformance/schemavalue"
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
@@ -147,14 +147,14 @@ func fuzzedObject(gvk schema.GroupVersionKind, s *apix.JSONSchemaProps, seed int
 	if err := decoder.Decode(&fields); err != nil {
 		return nil, err
 	}
-	c := &conformer{rnd: rand.New(rand.NewSource(seed))}
+	c := schemavalue.NewConformer(seed)
 	valid := map[string]any{"apiVersion": gvk.GroupVersion().String(), "kind": gvk.Kind}
 	for _, part := range []string{"spec", "status"} {
 		sub := s.Properties[part]
 		if fields[part] == nil {
 			continue
 		}
-		if valid[part], err = c.value(fields[part], &sub, part); err != nil {
+		if valid[part], err = c.Value(fields[part], &sub, part); err != nil {
 			return nil, fmt.Errorf("%s: %w", gvk, err)
 		}
 	}

@@ -140,6 +140,7 @@ type webhook struct {
 	log     bytes.Buffer
 	exited  chan error
 	client  *http.Client
+	ca      []byte // the self-signed serving certificate (PEM): a caBundle for it
 }
 
 // start runs binary on a free loopback port with a new self-signed
@@ -148,7 +149,11 @@ func start(t *testing.T, binary string) *webhook {
 	t.Helper()
 	certDir := t.TempDir()
 	writeCert(t, certDir)
-	w := &webhook{addr: freeAddr(t), exited: make(chan error, 1),
+	ca, err := os.ReadFile(filepath.Join(certDir, "tls.crt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &webhook{addr: freeAddr(t), exited: make(chan error, 1), ca: ca,
 		client: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}, Timeout: 10 * time.Second}}
 	w.command = exec.Command(binary, "-addr", w.addr, "-cert-dir", certDir)
 	w.command.Stdout, w.command.Stderr = &w.log, &w.log

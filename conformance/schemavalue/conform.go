@@ -1,4 +1,4 @@
-package e2e
+package schemavalue
 
 import (
 	"encoding/json"
@@ -12,17 +12,27 @@ import (
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
-// conformer rewrites fuzzed values (decoded JSON, numbers as json.Number) so
+// Conformer rewrites fuzzed values (decoded JSON, numbers as json.Number) so
 // that they pass a CRD version's schema: enums get one of their values,
 // patterned strings a matching one, lengths, bounds and item counts are
 // brought within limits. What it cannot make valid (a field the schema does
 // not have, which the API server would prune; a missing required field; a
 // pattern no candidate matches) is an error naming the path.
-type conformer struct {
+type Conformer struct {
 	rnd *rand.Rand
 }
 
-func (c *conformer) value(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+// NewConformer returns a Conformer whose random choices (enum values, numbers
+// within bounds, patterned strings) follow seed.
+func NewConformer(seed int64) *Conformer {
+	return &Conformer{rnd: rand.New(rand.NewSource(seed))}
+}
+
+// Value returns v made valid for s; path names v in errors.
+func (c *Conformer) Value(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+	if s.Type == "" && len(s.Properties) == 0 && s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
+		return v, nil // any JSON value
+	}
 	switch s.Type {
 	case "object":
 		return c.object(v, s, path)
@@ -35,10 +45,10 @@ func (c *conformer) value(v any, s *apix.JSONSchemaProps, path string) (any, err
 	case "boolean":
 		return v, nil
 	}
-	return nil, fmt.Errorf("%s: schema type %q is not handled by the e2e filler", path, s.Type)
+	return nil, fmt.Errorf("%s: schema type %q is not handled by schemavalue", path, s.Type)
 }
 
-func (c *conformer) object(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+func (c *Conformer) object(v any, s *apix.JSONSchemaProps, path string) (any, error) {
 	fields, ok := v.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%s: %T where the schema has an object", path, v)
@@ -64,16 +74,16 @@ func (c *conformer) object(v any, s *apix.JSONSchemaProps, path string) (any, er
 
 // field conforms the value of one field of an object with schema s; null
 // becomes absent.
-func (c *conformer) field(v any, s *apix.JSONSchemaProps, parent, name string) (any, error) {
+func (c *Conformer) field(v any, s *apix.JSONSchemaProps, parent, name string) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
 	path := parent + "." + name
 	if sub, ok := s.Properties[name]; ok {
-		return c.value(v, &sub, path)
+		return c.Value(v, &sub, path)
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		return c.value(v, s.AdditionalProperties.Schema, path)
+		return c.Value(v, s.AdditionalProperties.Schema, path)
 	}
 	if s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
 		return v, nil
@@ -81,7 +91,7 @@ func (c *conformer) field(v any, s *apix.JSONSchemaProps, parent, name string) (
 	return nil, fmt.Errorf("%s: the Go type has the field, the CRD schema has not (the API server would prune it)", path)
 }
 
-func (c *conformer) array(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+func (c *Conformer) array(v any, s *apix.JSONSchemaProps, path string) (any, error) {
 	items, ok := v.([]any)
 	if !ok {
 		return nil, fmt.Errorf("%s: %T where the schema has an array", path, v)
@@ -96,7 +106,7 @@ func (c *conformer) array(v any, s *apix.JSONSchemaProps, path string) (any, err
 		return items, nil
 	}
 	for i := range items {
-		item, err := c.value(items[i], s.Items.Schema, path+"["+strconv.Itoa(i)+"]")
+		item, err := c.Value(items[i], s.Items.Schema, path+"["+strconv.Itoa(i)+"]")
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +115,7 @@ func (c *conformer) array(v any, s *apix.JSONSchemaProps, path string) (any, err
 	return items, nil
 }
 
-func (c *conformer) str(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+func (c *Conformer) str(v any, s *apix.JSONSchemaProps, path string) (any, error) {
 	text, ok := v.(string)
 	if !ok {
 		return nil, fmt.Errorf("%s: %T where the schema has a string", path, v)
@@ -118,7 +128,7 @@ func (c *conformer) str(v any, s *apix.JSONSchemaProps, path string) (any, error
 		return value, nil
 	}
 	if s.Format != "" && s.Format != "date-time" {
-		return nil, fmt.Errorf("%s: format %q is not handled by the e2e filler", path, s.Format)
+		return nil, fmt.Errorf("%s: format %q is not handled by schemavalue", path, s.Format)
 	}
 	if s.Pattern != "" {
 		return c.matching(s, path)
@@ -140,11 +150,15 @@ func fitLength(text string, s *apix.JSONSchemaProps) string {
 // alphabets are what candidates for patterned strings are made of.
 var alphabets = []string{"abcdefghijklmnopqrstuvwxyz0123456789", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", "0123456789"}
 
-// matching returns a random string of s's lengths that matches s's pattern.
-func (c *conformer) matching(s *apix.JSONSchemaProps, path string) (string, error) {
+// matching returns a string of s's lengths that matches s's pattern: the
+// shortest the pattern spells, or else a random one.
+func (c *Conformer) matching(s *apix.JSONSchemaProps, path string) (string, error) {
 	re, err := regexp.Compile(s.Pattern)
 	if err != nil {
 		return "", fmt.Errorf("%s: pattern %q: %w", path, s.Pattern, err)
+	}
+	if candidate := fitLength(shortestMatch(s.Pattern), s); re.MatchString(candidate) {
+		return candidate, nil
 	}
 	for attempt := 0; attempt < 300; attempt++ {
 		candidate := fitLength(c.random(alphabets[attempt%len(alphabets)], 1+c.rnd.Intn(16)), s)
@@ -155,7 +169,7 @@ func (c *conformer) matching(s *apix.JSONSchemaProps, path string) (string, erro
 	return "", fmt.Errorf("%s: no candidate string matches the pattern %q", path, s.Pattern)
 }
 
-func (c *conformer) random(alphabet string, n int) string {
+func (c *Conformer) random(alphabet string, n int) string {
 	out := make([]byte, n)
 	for i := range out {
 		out[i] = alphabet[c.rnd.Intn(len(alphabet))]
@@ -163,7 +177,7 @@ func (c *conformer) random(alphabet string, n int) string {
 	return string(out)
 }
 
-func (c *conformer) number(v any, s *apix.JSONSchemaProps, path string) (any, error) {
+func (c *Conformer) number(v any, s *apix.JSONSchemaProps, path string) (any, error) {
 	n, ok := v.(json.Number)
 	if !ok {
 		return nil, fmt.Errorf("%s: %T where the schema has a number", path, v)
