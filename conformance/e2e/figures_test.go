@@ -61,13 +61,47 @@ type reviews struct {
 	mu        sync.Mutex
 	durations []time.Duration
 	objects   int
+	traced    *[]reviewTrace // while tracing (trace), every review's versions
 }
 
-func (r *reviews) add(took time.Duration, objects int) {
+// reviewTrace is what one conversion review asked: the version it converts
+// to and the versions of its objects.
+type reviewTrace struct {
+	desired string
+	from    []string
+}
+
+func (r *reviews) add(took time.Duration, objects int, trace reviewTrace) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.durations = append(r.durations, took)
 	r.objects += objects
+	if r.traced != nil {
+		*r.traced = append(*r.traced, trace)
+	}
+}
+
+// trace runs step and returns the reviews served meanwhile and until none
+// has come for quiet (at most 10 s): the API server's watch caches convert
+// stored events after a write has returned.
+func (r *reviews) trace(step func() error, quiet time.Duration) ([]reviewTrace, error) {
+	traced := []reviewTrace{}
+	r.mu.Lock()
+	r.traced = &traced
+	r.mu.Unlock()
+	err := step()
+	for deadline, seen := time.Now().Add(10*time.Second), -1; time.Now().Before(deadline); {
+		now := r.count()
+		if now == seen {
+			break
+		}
+		seen = now
+		time.Sleep(quiet)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.traced = nil
+	return traced, err
 }
 
 // count returns how many reviews the webhook served.

@@ -136,18 +136,27 @@ func (h *timedHandler) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	started := time.Now()
 	h.next.ServeHTTP(rw, r)
-	fig.reviews.add(time.Since(started), objectsIn(body))
+	trace := traceOf(body)
+	fig.reviews.add(time.Since(started), len(trace.from), trace)
 }
 
-// objectsIn counts the objects of a ConversionReview.
-func objectsIn(body []byte) int {
+// traceOf reads what a ConversionReview asks: its desired version and the
+// versions of its objects.
+func traceOf(body []byte) reviewTrace {
 	var review struct {
 		Request struct {
-			Objects []json.RawMessage `json:"objects"`
+			Desired string `json:"desiredAPIVersion"`
+			Objects []struct {
+				APIVersion string `json:"apiVersion"`
+			} `json:"objects"`
 		} `json:"request"`
 	}
 	if json.Unmarshal(body, &review) != nil {
-		return 0
+		return reviewTrace{}
 	}
-	return len(review.Request.Objects)
+	trace := reviewTrace{desired: review.Request.Desired}
+	for _, object := range review.Request.Objects {
+		trace.from = append(trace.from, object.APIVersion)
+	}
+	return trace
 }
