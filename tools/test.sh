@@ -108,7 +108,8 @@ own_module() {
 }
 
 for module in "release:the release tool" "tools/bazel-remote:the remote cache stand-in" \
-              "tools/bench/benchtool:the benchmarks' Go half"; do
+              "tools/bench/benchtool:the benchmarks' Go half" \
+              "tools/bench/webhookbench:the webhook benchmark"; do
   echo "== ${module#*:} (${module%%:*}, a module outside the workspace): gofmt, vet, tests"
   if own_module "${module%%:*}"; then
     passed=$((passed + 1))
