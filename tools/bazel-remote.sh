@@ -25,8 +25,11 @@
 #
 # Environment:
 #   ARMHUB_CACHE                   cache root (default /tmp/armhub-cache)
-#   ARMHUB_REMOTE_CACHE_PORT       port on 127.0.0.1 (default 8082, what .bazelrc's
-#                                  remote-cache configs use)
+#   ARMHUB_REMOTE_CACHE_PORT       port (default 8082, what .bazelrc's remote-cache
+#                                  configs use)
+#   ARMHUB_REMOTE_CACHE_ADDRESS    address to listen on (default 127.0.0.1; a team
+#                                  host's address to share it, see tools/BAZEL.md:
+#                                  basic auth over plain HTTP is readable on the way)
 #   ARMHUB_REMOTE_CACHE_MAX_GB     size bound of data/ in GiB (default 10; decimals
 #                                  allowed). gc deletes least recently used files
 #                                  until data/ is at 90% of it
@@ -48,6 +51,7 @@ template="$here/remote-cache/nginx.conf"
 root="${ARMHUB_CACHE:-/tmp/armhub-cache}"
 dir="$root/bazel-remote"
 port="${ARMHUB_REMOTE_CACHE_PORT:-8082}"
+address="${ARMHUB_REMOTE_CACHE_ADDRESS:-127.0.0.1}"
 max_gb="${ARMHUB_REMOTE_CACHE_MAX_GB:-10}"
 gc_seconds="${ARMHUB_REMOTE_CACHE_GC_SECONDS:-300}"
 user="${ARMHUB_REMOTE_CACHE_USER:-armhub-ci}"
@@ -59,6 +63,7 @@ die() {
 }
 
 [[ "$port" =~ ^[0-9]+$ ]] || die "ARMHUB_REMOTE_CACHE_PORT=$port is not a port number"
+[[ "$address" =~ ^[0-9.]+$ ]] || die "ARMHUB_REMOTE_CACHE_ADDRESS=$address is not an IPv4 address"
 [[ "$max_gb" =~ ^[0-9]+([.][0-9]+)?$ ]] || die "ARMHUB_REMOTE_CACHE_MAX_GB=$max_gb is not a number"
 [[ "$gc_seconds" =~ ^[0-9]+$ ]] || die "ARMHUB_REMOTE_CACHE_GC_SECONDS=$gc_seconds is not a number"
 [[ "$user" =~ ^[A-Za-z0-9._-]+$ ]] || die "ARMHUB_REMOTE_CACHE_USER may only hold letters, digits, . _ -"
@@ -163,7 +168,7 @@ gc() {
 
 start() {
     if running; then
-        echo "nginx cache already running (pid $(cat "$dir/nginx.pid")) on http://127.0.0.1:$port"
+        echo "nginx cache already running (pid $(cat "$dir/nginx.pid")) on http://$address:$port"
         return 0
     fi
     install_nginx
@@ -182,7 +187,7 @@ start() {
 
     # As root nginx would switch its workers to nobody, who cannot write here:
     # they run as the caller, who owns the folder.
-    sed -e "s|@DIR@|$dir|g" -e "s|@PORT@|$port|g" -e "s|@USER@|$(id -un) $(id -gn)|g" \
+    sed -e "s|@DIR@|$dir|g" -e "s|@ADDRESS@|$address|g" -e "s|@PORT@|$port|g" -e "s|@USER@|$(id -un) $(id -gn)|g" \
         "$template" >"$dir/nginx.conf.tmp"
     if ! "$nginx" -t -q -p "$dir" -c "$dir/nginx.conf.tmp" -e "$dir/logs/error.log" 2>"$dir/logs/check.log"; then
         cat "$dir/logs/check.log" >&2
@@ -205,14 +210,14 @@ start() {
     fi
     local _
     for _ in $(seq 50); do
-        if running && curl -fsS --max-time 2 "http://127.0.0.1:$port/status" >/dev/null 2>&1; then
+        if running && curl -fsS --max-time 2 "http://$address:$port/status" >/dev/null 2>&1; then
             break
         fi
         sleep 0.1
     done
-    if ! curl -fsS --max-time 2 "http://127.0.0.1:$port/status" >/dev/null 2>&1; then
+    if ! curl -fsS --max-time 2 "http://$address:$port/status" >/dev/null 2>&1; then
         tail -n 5 "$dir/logs/error.log" >&2
-        die "nginx is not answering on 127.0.0.1:$port; log: $dir/logs/error.log"
+        die "nginx is not answering on $address:$port; log: $dir/logs/error.log"
     fi
 
     # Periodic cleanup while nginx runs: nginx itself never evicts.
@@ -226,7 +231,7 @@ start() {
             >>"$dir/logs/gc.log" 2>&1 </dev/null &
         echo $! >"$dir/gc.pid"
     fi
-    echo "nginx cache started (pid $(cat "$dir/nginx.pid")) on http://127.0.0.1:$port: reads open, writes as '${cred%%:*}'" \
+    echo "nginx cache started (pid $(cat "$dir/nginx.pid")) on http://$address:$port: reads open, writes as '${cred%%:*}'" \
         "(credentials in $dir/writer.bazelrc), max $max_gb GiB, data $dir/data, logs $dir/logs"
 }
 
@@ -261,11 +266,11 @@ status() {
         return 1
     fi
     local answer ac cas kb
-    answer="$(curl -fsS --max-time 5 "http://127.0.0.1:$port/status" 2>&1)" || answer="not answering on port $port: $answer"
+    answer="$(curl -fsS --max-time 5 "http://$address:$port/status" 2>&1)" || answer="not answering on port $port: $answer"
     ac="$(find "$dir/data/ac" -type f | wc -l)"
     cas="$(find "$dir/data/cas" -type f | wc -l)"
     kb="$(du -sk "$dir/data" | cut -f1)"
-    echo "nginx cache running (pid $(cat "$dir/nginx.pid")) on http://127.0.0.1:$port: ${answer%$'\n'}"
+    echo "nginx cache running (pid $(cat "$dir/nginx.pid")) on http://$address:$port: ${answer%$'\n'}"
     awk -v ac="$ac" -v cas="$cas" -v kb="$kb" -v max="$max_gb" -v d="$dir/data" 'BEGIN {
         printf "  %d action results, %d blobs, %.2f GiB of %s GiB in %s\n", ac, cas, kb / 2^20, max, d }'
     echo "  last cleanup: $(tail -n 1 "$dir/logs/gc.log" 2>/dev/null || echo none)"

@@ -26,7 +26,9 @@
 #           entry only, and the build is still right
 #
 # Bounded: each Bazel command gets ARMHUB_FAULTS_BAZEL_TIMEOUT seconds
-# (default 300), each curl 10 s; everything started is stopped on exit.
+# (default 300), each curl 10 s; everything started is stopped on exit, and
+# the temporary folder removed (ARMHUB_FAULTS_KEEP=1 keeps it, with Bazel's
+# output of each build in bazel-N.log).
 # Ends with "remote cache faults: N passed, M failed"; exit 1 on a failure.
 # Note: tools/bazel removes the workspace's bazel-* symlinks that point into
 # another output base (the next ordinary build puts them back).
@@ -47,7 +49,7 @@ export ARMHUB_OUTPUT_BASE="$work/cache/output_base"
 export ARMHUB_DISK_CACHE=off
 export ARMHUB_REMOTE_CACHE_PORT="$port"
 export ARMHUB_REMOTE_CACHE_GC_SECONDS=0
-unset ARMHUB_REMOTE_CACHE_PASSWORD ARMHUB_REMOTE_CACHE_USER ARMHUB_REMOTE_CACHE_MAX_GB
+unset ARMHUB_REMOTE_CACHE_PASSWORD ARMHUB_REMOTE_CACHE_USER ARMHUB_REMOTE_CACHE_MAX_GB ARMHUB_REMOTE_CACHE_ADDRESS
 server="$ARMHUB_CACHE/bazel-remote"
 data="$server/data"
 mkdir -p "$ARMHUB_CACHE"
@@ -61,6 +63,10 @@ cleanup() {
     local pid
     pid="$(cat "$ARMHUB_OUTPUT_BASE/server/server.pid.txt" 2>/dev/null)"
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null
+    if [[ "${ARMHUB_FAULTS_KEEP:-}" == 1 ]]; then
+        echo "kept $work"
+        return
+    fi
     chmod -R u+w "$work" 2>/dev/null
     rm -rf "$work"
 }
