@@ -186,8 +186,12 @@ start() {
     write_writer_rc "$cred"
 
     # As root nginx would switch its workers to nobody, who cannot write here:
-    # they run as the caller, who owns the folder.
-    sed -e "s|@DIR@|$dir|g" -e "s|@ADDRESS@|$address|g" -e "s|@PORT@|$port|g" -e "s|@USER@|$(id -un) $(id -gn)|g" \
+    # they run as the caller, who owns the folder. Anyone else: nginx keeps
+    # the caller's account and would only warn about a user directive.
+    local user_line
+    user_line="user $(id -un) $(id -gn);"
+    [[ "$(id -u)" == 0 ]] || user_line="# user: not started as root, nginx runs as $(id -un)"
+    sed -e "s|@DIR@|$dir|g" -e "s|@ADDRESS@|$address|g" -e "s|@PORT@|$port|g" -e "s|^user @USER@;\$|$user_line|" \
         "$template" >"$dir/nginx.conf.tmp"
     if ! "$nginx" -t -q -p "$dir" -c "$dir/nginx.conf.tmp" -e "$dir/logs/error.log" 2>"$dir/logs/check.log"; then
         cat "$dir/logs/check.log" >&2
@@ -224,7 +228,11 @@ start() {
     if ((gc_seconds > 0)); then
         # shellcheck disable=SC2016 # the loop's own $1 $2 $3
         nohup bash -c '
-            while sleep "$1"; do
+            trap "kill \$nap 2>/dev/null; exit 0" TERM
+            while :; do
+                sleep "$1" &
+                nap=$!
+                wait "$nap"
                 kill -0 "$(cat "$2/nginx.pid" 2>/dev/null)" 2>/dev/null || exit 0
                 "$3" gc
             done' gc-loop "$gc_seconds" "$dir" "$here/bazel-remote.sh" \
