@@ -171,8 +171,15 @@ start() {
         echo "nginx cache already running (pid $(cat "$dir/nginx.pid")) on http://$address:$port"
         return 0
     fi
+    local old
+    if old="$(pid_of "$dir/bazel-remote.pid")"; then
+        die "the former Go stand-in server still runs (pid $old, $dir/bazel-remote.pid): stop it first (kill $old)"
+    fi
     install_nginx
     mkdir -p "$dir/data/ac" "$dir/data/cas" "$dir/logs" "$dir/tmp"
+    # The stand-in's leftovers: its binaries and its data/<kind>/<2 hex>/ entries.
+    rm -rf "${dir:?}/bin" "$dir/bazel-remote.pid" "$dir/bazel-remote.log"
+    find "$dir/data/ac" "$dir/data/cas" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +
     dir="$(cd "$dir" && pwd -P)"
     case "$dir" in
     *[[:space:]\;\"\'\$\\\|\#\{\}]*) die "the cache folder $dir holds a character nginx.conf cannot take" ;;
