@@ -296,8 +296,8 @@ start) start ;;
 stop) stop ;;
 status) status ;;
 gc)
-    mkdir -p "$dir/tmp"
-    gc
+    mkdir -p "$dir/tmp" "$dir/logs"
+    gc | tee -a "$dir/logs/gc.log"
     ;;
 writer-rc)
     [[ -n "${ARMHUB_REMOTE_CACHE_PASSWORD:-}" ]] || die "writer-rc needs ARMHUB_REMOTE_CACHE_PASSWORD (and ARMHUB_REMOTE_CACHE_USER)"
