@@ -5,7 +5,8 @@
 # check that apis/ is what the generator makes, each hand-written module
 # built and vetted alone (GOWORK=off), staticcheck on every module of
 # go.work (generator, runtime, serving, conformance, the bundled apis/), the generator's fuzz targets
-# for a few seconds each, then the six
+# for a few seconds each, the remote cache's fault tests
+# (tools/remote-cache-faults.sh), then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
 # the README's Go code compiled, and a consumer of a release
@@ -89,6 +90,13 @@ else
   failed=$((failed + 1))
 fi
 
+echo "== the nginx remote cache on loopback: server down, unauthenticated PUT, corrupt and missing blobs, eviction (tools/remote-cache-faults.sh)"
+if timeout 900 tools/remote-cache-faults.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 # Under Bazel the test skips: it compiles a generated module with the go command.
 echo "== a module whose schemas take every reserved name compiles, vets and passes its suite (TestReservedNamesCompile)"
 if (cd generator && go test -count=1 -run '^TestReservedNamesCompile$' ./internal/pipeline); then
@@ -107,8 +115,7 @@ own_module() {
   [ -z "$unformatted" ] && (cd "$1" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...)
 }
 
-for module in "release:the release tool" "tools/bazel-remote:the remote cache stand-in" \
-              "tools/bench/benchtool:the benchmarks' Go half" \
+for module in "release:the release tool" "tools/bench/benchtool:the benchmarks' Go half" \
               "tools/bench/webhookbench:the webhook benchmark"; do
   echo "== ${module#*:} (${module%%:*}, a module outside the workspace): gofmt, vet, tests"
   if own_module "${module%%:*}"; then

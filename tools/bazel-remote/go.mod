@@ -1,3 +1,0 @@
-module armhub.local/tools/bazel-remote
-
-go 1.26
