@@ -123,7 +123,7 @@ func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, a
 	if len(value.Versions) < 2 || !holdsStruct(at.Type) {
 		return name
 	}
-	local := "kept" + at.Name
+	local := "kept" + at.Name + "_" + w.scope.Module.Graph.Versions[version].Spoke.Name
 	w.printf("var %s %s\n", local, w.scope.TypeName(at.Type, version, layout.Storage))
 	from := side{value.Versions[0], layout.Storage}
 	w.with(from, side{version, layout.Storage}, comp.Direction == conversion.ToFar, func() {
