@@ -44,6 +44,8 @@ func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, nil) }
 
 func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
+func TestComposed(t *testing.T) { harness.ComposedConversions(t, kinds) }
+
 func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
 func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }

@@ -50,6 +50,23 @@ func Kinds(dir string, graph *conversion.Graph) ([]string, error) {
 	return kinds, nil
 }
 
+// StorageHooks returns which storage structs hand-written code under dir gives
+// an augmentation method: the composed conversions (conversion.Compose) go
+// through the steps where one sits.
+func StorageHooks(dir string, graph *conversion.Graph) (conversion.Hooked, error) {
+	hooked := map[conversion.VersionIndex]map[string]bool{}
+	if dir != "" {
+		for _, v := range graph.Versions {
+			receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, layout.Storage)))
+			if err != nil {
+				return nil, err
+			}
+			hooked[v.Index] = receivers
+		}
+	}
+	return func(i conversion.VersionIndex, name string) bool { return hooked[i][name] }, nil
+}
+
 // augmentationReceivers returns the types that hand-written files in dir give an
 // AssignPropertiesTo or AssignPropertiesFrom method.
 func augmentationReceivers(dir string) (map[string]bool, error) {

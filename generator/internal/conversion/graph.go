@@ -81,6 +81,7 @@ type Graph struct {
 	Links      []*Link                           // the struct pairs that convert, host first
 	Compat     map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
 	Removals   []Removal                         // properties that disappear between adjacent versions
+	Composed   []*Composed                       // the conversions straight to the hub and back (Compose)
 	renames    Renames
 	runs       map[propKey][]*run
 	linkSet    map[linkKey]*Link

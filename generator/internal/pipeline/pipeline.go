@@ -112,6 +112,13 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	if err != nil {
 		return nil, err
 	}
+	hooks, err := augment.StorageHooks(opts.ModuleDir, graph)
+	if err != nil {
+		return nil, err
+	}
+	if err := graph.Compose(hooks); err != nil {
+		return nil, err
+	}
 	out, err := emitAll(svc, opts, versions, graph, loaded.files, augmented)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ package storage
 import (
 	"fmt"
 	v20200601s "github.com/armhub/armhub/apis/examplecache/v20200601/storage"
+	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"maps"
@@ -331,6 +332,228 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error 
 	return nil
 }
 
+// AssignPropertiesDirect_To_RedisCreateProperties_v20230801 copies this RedisCreateProperties into destination, as the 2 steps between them do.
+func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination *v20230801s.RedisCreateProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var pulled1 *v20230801s.RedisVersion
+	if _, err := bag.Pull("RedisVersion@v20230801", &pulled1); err != nil {
+		return err
+	}
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.RedisVersion = pulled1
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(v20230801s.Sku)
+		if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230801(destination.Sku); err != nil {
+			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisCreateProperties_v20230801 copies source into this RedisCreateProperties, as the 2 steps between them do.
+func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source *v20230801s.RedisCreateProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("RedisVersion@v20230801", source.RedisVersion, source.RedisVersion != nil); err != nil {
+		return err
+	}
+	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
+	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(Sku)
+		if err := destination.Sku.AssignPropertiesDirect_From_Sku_v20230801(source.Sku); err != nil {
+			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801 copies this RedisFirewallRuleProperties into destination, as the 2 steps between them do.
+func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination *v20230801s.RedisFirewallRuleProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801 copies source into this RedisFirewallRuleProperties, as the 2 steps between them do.
+func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source *v20230801s.RedisFirewallRuleProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.EndIP = armruntime.Clone(source.EndIP)
+	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801 copies this RedisFirewallRule_Spec into destination, as the 2 steps between them do.
+func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(destination *v20230801s.RedisFirewallRule_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination.Properties); err != nil {
+			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801 copies source into this RedisFirewallRule_Spec, as the 2 steps between them do.
+func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(source *v20230801s.RedisFirewallRule_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(RedisFirewallRuleProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source.Properties); err != nil {
+			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801 copies this RedisFirewallRule_Status into destination, as the 2 steps between them do.
+func (source *RedisFirewallRule_Status) AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(destination *v20230801s.RedisFirewallRule_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801 copies source into this RedisFirewallRule_Status, as the 2 steps between them do.
+func (destination *RedisFirewallRule_Status) AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(source *v20230801s.RedisFirewallRule_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Redis_Spec_v20230801 copies this Redis_Spec into destination, as the 2 steps between them do.
+func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destination *v20230801s.Redis_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230801s.RedisCreateProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination.Properties); err != nil {
+			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis_Spec_v20230801 copies source into this Redis_Spec, as the 2 steps between them do.
+func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(source *v20230801s.Redis_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(RedisCreateProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source.Properties); err != nil {
+			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = maps.Clone(source.Tags)
+	destination.Zones = slices.Clone(source.Zones)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Redis_Status_v20230801 copies this Redis_Status into destination, as the 2 steps between them do.
+func (source *Redis_Status) AssignPropertiesDirect_To_Redis_Status_v20230801(destination *v20230801s.Redis_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis_Status_v20230801 copies source into this Redis_Status, as the 2 steps between them do.
+func (destination *Redis_Status) AssignPropertiesDirect_From_Redis_Status_v20230801(source *v20230801s.Redis_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_v20230801 copies this Sku into destination, as the 2 steps between them do.
+func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v20230801s.Sku) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_v20230801 copies source into this Sku, as the 2 steps between them do.
+func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230801s.Sku) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Capacity = armruntime.Clone(source.Capacity)
+	destination.Family = armruntime.Clone(source.Family)
+	destination.Name = armruntime.Clone(source.Name)
+	destination.PropertyBag = bag
+	return nil
+}
+
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
@@ -355,34 +578,112 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) 
 	return nil
 }
 
-// ConvertTo converts this Redis to destination, by way of v20200601s.Redis.
+// AssignPropertiesDirect_To_Redis copies this Redis into destination, the hub.
+func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Redis: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Redis_Status_v20230801(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Redis: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis copies source, the hub, into this Redis.
+func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Redis: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Redis_Status_v20230801(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of Redis: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this Redis to destination, by way of v20200601s.Redis.
+func (source *Redis) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).StepConvertTo)
+}
+
+// StepConvertFrom populates this Redis from source, by way of v20200601s.Redis.
+func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, (*v20200601s.Redis).StepConvertFrom)
+}
+
+// ConvertTo converts this Redis to destination: straight when it is the hub,
+// else step by step.
 func (source *Redis) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).ConvertTo)
+	if hub, ok := destination.(*v20230801s.Redis); ok {
+		return source.AssignPropertiesDirect_To_Redis(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this Redis from source, by way of v20200601s.Redis.
+// ConvertFrom populates this Redis from source: straight when it is the hub,
+// else step by step.
 func (destination *Redis) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, (*v20200601s.Redis).ConvertFrom)
+	if hub, ok := source.(*v20230801s.Redis); ok {
+		return destination.AssignPropertiesDirect_From_Redis(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this Redis_Spec to destination, by way of v20200601s.Redis_Spec.
+// StepConvertSpecTo converts this Redis_Spec to destination, by way of v20200601s.Redis_Spec.
+func (source *Redis_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this Redis_Spec from source, by way of v20200601s.Redis_Spec.
+func (destination *Redis_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this Redis_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *Redis_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20200601s.Redis_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20230801s.Redis_Spec); ok {
+		return source.AssignPropertiesDirect_To_Redis_Spec_v20230801(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this Redis_Spec from source, by way of v20200601s.Redis_Spec.
+// ConvertSpecFrom populates this Redis_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20200601s.Redis_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20230801s.Redis_Spec); ok {
+		return destination.AssignPropertiesDirect_From_Redis_Spec_v20230801(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this Redis_Status to destination, by way of v20200601s.Redis_Status.
+// StepConvertStatusTo converts this Redis_Status to destination, by way of v20200601s.Redis_Status.
+func (source *Redis_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this Redis_Status from source, by way of v20200601s.Redis_Status.
+func (destination *Redis_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Redis_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *Redis_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20200601s.Redis_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20230801s.Redis_Status); ok {
+		return source.AssignPropertiesDirect_To_Redis_Status_v20230801(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this Redis_Status from source, by way of v20200601s.Redis_Status.
+// ConvertStatusFrom populates this Redis_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *Redis_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20200601s.Redis_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20230801s.Redis_Status); ok {
+		return destination.AssignPropertiesDirect_From_Redis_Status_v20230801(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -432,34 +733,112 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 	return nil
 }
 
-// ConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
+// AssignPropertiesDirect_To_RedisFirewallRule copies this RedisFirewallRule into destination, the hub.
+func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule copies source, the hub, into this RedisFirewallRule.
+func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
+func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertTo)
+}
+
+// StepConvertFrom populates this RedisFirewallRule from source, by way of v20200601s.RedisFirewallRule.
+func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertFrom)
+}
+
+// ConvertTo converts this RedisFirewallRule to destination: straight when it is the hub,
+// else step by step.
 func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).ConvertTo)
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule); ok {
+		return source.AssignPropertiesDirect_To_RedisFirewallRule(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this RedisFirewallRule from source, by way of v20200601s.RedisFirewallRule.
+// ConvertFrom populates this RedisFirewallRule from source: straight when it is the hub,
+// else step by step.
 func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20200601s.RedisFirewallRule).ConvertFrom)
+	if hub, ok := source.(*v20230801s.RedisFirewallRule); ok {
+		return destination.AssignPropertiesDirect_From_RedisFirewallRule(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20200601s.RedisFirewallRule_Spec.
+// StepConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20200601s.RedisFirewallRule_Spec.
+func (source *RedisFirewallRule_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20200601s.RedisFirewallRule_Spec.
+func (destination *RedisFirewallRule_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this RedisFirewallRule_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *RedisFirewallRule_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule_Spec); ok {
+		return source.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20200601s.RedisFirewallRule_Spec.
+// ConvertSpecFrom populates this RedisFirewallRule_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20230801s.RedisFirewallRule_Spec); ok {
+		return destination.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20200601s.RedisFirewallRule_Status.
+// StepConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20200601s.RedisFirewallRule_Status.
+func (source *RedisFirewallRule_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20200601s.RedisFirewallRule_Status.
+func (destination *RedisFirewallRule_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this RedisFirewallRule_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *RedisFirewallRule_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule_Status); ok {
+		return source.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20200601s.RedisFirewallRule_Status.
+// ConvertStatusFrom populates this RedisFirewallRule_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *RedisFirewallRule_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20230801s.RedisFirewallRule_Status); ok {
+		return destination.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -362,34 +362,88 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) 
 	return nil
 }
 
-// ConvertTo converts this Redis to destination, by way of v20230801s.Redis.
-func (source *Redis) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this Redis to destination, by way of v20230801s.Redis.
+func (source *Redis) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, nil)
 }
 
-// ConvertFrom populates this Redis from source, by way of v20230801s.Redis.
-func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this Redis from source, by way of v20230801s.Redis.
+func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, nil)
 }
 
-// ConvertSpecTo converts this Redis_Spec to destination, by way of v20230801s.Redis_Spec.
-func (source *Redis_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this Redis to destination: straight when it is the hub,
+// else step by step.
+func (source *Redis) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230801s.Redis); ok {
+		return source.AssignProperties_To_Redis(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this Redis from source: straight when it is the hub,
+// else step by step.
+func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230801s.Redis); ok {
+		return destination.AssignProperties_From_Redis(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this Redis_Spec to destination, by way of v20230801s.Redis_Spec.
+func (source *Redis_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this Redis_Spec from source, by way of v20230801s.Redis_Spec.
-func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this Redis_Spec from source, by way of v20230801s.Redis_Spec.
+func (destination *Redis_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this Redis_Status to destination, by way of v20230801s.Redis_Status.
-func (source *Redis_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this Redis_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *Redis_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20230801s.Redis_Spec); ok {
+		return source.AssignProperties_To_Redis_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this Redis_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20230801s.Redis_Spec); ok {
+		return destination.AssignProperties_From_Redis_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this Redis_Status to destination, by way of v20230801s.Redis_Status.
+func (source *Redis_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this Redis_Status from source, by way of v20230801s.Redis_Status.
-func (destination *Redis_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this Redis_Status from source, by way of v20230801s.Redis_Status.
+func (destination *Redis_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Redis_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *Redis_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20230801s.Redis_Status); ok {
+		return source.AssignProperties_To_Redis_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this Redis_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *Redis_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20230801s.Redis_Status); ok {
+		return destination.AssignProperties_From_Redis_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -439,34 +493,88 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 	return nil
 }
 
-// ConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
-func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
+func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, nil)
 }
 
-// ConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
-func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
+func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, nil)
 }
 
-// ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20230801s.RedisFirewallRule_Spec.
-func (source *RedisFirewallRule_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this RedisFirewallRule to destination: straight when it is the hub,
+// else step by step.
+func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule); ok {
+		return source.AssignProperties_To_RedisFirewallRule(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this RedisFirewallRule from source: straight when it is the hub,
+// else step by step.
+func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230801s.RedisFirewallRule); ok {
+		return destination.AssignProperties_From_RedisFirewallRule(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20230801s.RedisFirewallRule_Spec.
+func (source *RedisFirewallRule_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20230801s.RedisFirewallRule_Spec.
-func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20230801s.RedisFirewallRule_Spec.
+func (destination *RedisFirewallRule_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20230801s.RedisFirewallRule_Status.
-func (source *RedisFirewallRule_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this RedisFirewallRule_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *RedisFirewallRule_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule_Spec); ok {
+		return source.AssignProperties_To_RedisFirewallRule_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this RedisFirewallRule_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20230801s.RedisFirewallRule_Spec); ok {
+		return destination.AssignProperties_From_RedisFirewallRule_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20230801s.RedisFirewallRule_Status.
+func (source *RedisFirewallRule_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20230801s.RedisFirewallRule_Status.
-func (destination *RedisFirewallRule_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20230801s.RedisFirewallRule_Status.
+func (destination *RedisFirewallRule_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this RedisFirewallRule_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *RedisFirewallRule_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule_Status); ok {
+		return source.AssignProperties_To_RedisFirewallRule_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this RedisFirewallRule_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *RedisFirewallRule_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20230801s.RedisFirewallRule_Status); ok {
+		return destination.AssignProperties_From_RedisFirewallRule_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -581,34 +581,88 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Clu
 	return nil
 }
 
-// ConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
-func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
+func (source *Cluster) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
-// ConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
-func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
+func (destination *Cluster) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*Cluster).AssignProperties_From_Cluster, nil)
 }
 
-// ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.
-func (source *Cluster_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this Cluster to destination: straight when it is the hub,
+// else step by step.
+func (source *Cluster) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20160901s.Cluster); ok {
+		return source.AssignProperties_To_Cluster(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this Cluster from source: straight when it is the hub,
+// else step by step.
+func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20160901s.Cluster); ok {
+		return destination.AssignProperties_From_Cluster(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.
+func (source *Cluster_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this Cluster_Spec from source, by way of v20160901s.Cluster_Spec.
-func (destination *Cluster_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this Cluster_Spec from source, by way of v20160901s.Cluster_Spec.
+func (destination *Cluster_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this Cluster_Status to destination, by way of v20160901s.Cluster_Status.
-func (source *Cluster_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this Cluster_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *Cluster_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20160901s.Cluster_Spec); ok {
+		return source.AssignProperties_To_Cluster_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this Cluster_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *Cluster_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20160901s.Cluster_Spec); ok {
+		return destination.AssignProperties_From_Cluster_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this Cluster_Status to destination, by way of v20160901s.Cluster_Status.
+func (source *Cluster_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this Cluster_Status from source, by way of v20160901s.Cluster_Status.
-func (destination *Cluster_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this Cluster_Status from source, by way of v20160901s.Cluster_Status.
+func (destination *Cluster_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Cluster_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *Cluster_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20160901s.Cluster_Status); ok {
+		return source.AssignProperties_To_Cluster_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this Cluster_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *Cluster_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20160901s.Cluster_Status); ok {
+		return destination.AssignProperties_From_Cluster_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

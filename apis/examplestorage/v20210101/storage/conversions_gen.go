@@ -5,6 +5,7 @@ package storage
 import (
 	"fmt"
 	v20220901s "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
+	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"maps"
@@ -601,6 +602,214 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	return nil
 }
 
+// AssignPropertiesDirect_To_ContainerProperties_v20230501 copies this ContainerProperties into destination, as the 2 steps between them do.
+func (source *ContainerProperties) AssignPropertiesDirect_To_ContainerProperties_v20230501(destination *v20230501s.ContainerProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_ContainerProperties_v20230501 copies source into this ContainerProperties, as the 2 steps between them do.
+func (destination *ContainerProperties) AssignPropertiesDirect_From_ContainerProperties_v20230501(source *v20230501s.ContainerProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Metadata = maps.Clone(source.Metadata)
+	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_v20230501 copies this Sku into destination, as the 2 steps between them do.
+func (source *Sku) AssignPropertiesDirect_To_Sku_v20230501(destination *v20230501s.Sku) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Tier = armruntime.Clone(source.Tier)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_v20230501 copies source into this Sku, as the 2 steps between them do.
+func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230501(source *v20230501s.Sku) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Name = armruntime.Clone(source.Name)
+	destination.Tier = armruntime.Clone(source.Tier)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501 copies this StorageAccountPropertiesCreateParameters into destination, as the 2 steps between them do.
+func (source *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination *v20230501s.StorageAccountPropertiesCreateParameters) error {
+	var step1 v20220901s.StorageAccountPropertiesCreateParameters
+	if err := source.AssignProperties_To_StorageAccountPropertiesCreateParameters(&step1); err != nil {
+		return err
+	}
+	return step1.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination)
+}
+
+// AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501 copies source into this StorageAccountPropertiesCreateParameters, as the 2 steps between them do.
+func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source *v20230501s.StorageAccountPropertiesCreateParameters) error {
+	var step1 v20220901s.StorageAccountPropertiesCreateParameters
+	if err := step1.AssignProperties_From_StorageAccountPropertiesCreateParameters(source); err != nil {
+		return err
+	}
+	return destination.AssignProperties_From_StorageAccountPropertiesCreateParameters(&step1)
+}
+
+// AssignPropertiesDirect_To_StorageAccount_Spec_v20230501 copies this StorageAccount_Spec into destination, as the 2 steps between them do.
+func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(destination *v20230501s.StorageAccount_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = armruntime.Clone(source.Kind)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
+		if err := source.Properties.AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+		}
+	}
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(v20230501s.Sku)
+		if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230501(destination.Sku); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+		}
+	}
+	destination.Tags = maps.Clone(source.Tags)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount_Spec_v20230501 copies source into this StorageAccount_Spec, as the 2 steps between them do.
+func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(source *v20230501s.StorageAccount_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Kind = armruntime.Clone(source.Kind)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(StorageAccountPropertiesCreateParameters)
+		if err := destination.Properties.AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+		}
+	}
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(Sku)
+		if err := destination.Sku.AssignPropertiesDirect_From_Sku_v20230501(source.Sku); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+		}
+	}
+	destination.Tags = maps.Clone(source.Tags)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccount_Status_v20230501 copies this StorageAccount_Status into destination, as the 2 steps between them do.
+func (source *StorageAccount_Status) AssignPropertiesDirect_To_StorageAccount_Status_v20230501(destination *v20230501s.StorageAccount_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount_Status_v20230501 copies source into this StorageAccount_Status, as the 2 steps between them do.
+func (destination *StorageAccount_Status) AssignPropertiesDirect_From_StorageAccount_Status_v20230501(source *v20230501s.StorageAccount_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501 copies this StorageAccountsBlobServicesContainer_Spec into destination, as the 2 steps between them do.
+func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230501s.ContainerProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_ContainerProperties_v20230501(destination.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501 copies source into this StorageAccountsBlobServicesContainer_Spec, as the 2 steps between them do.
+func (destination *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(source *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(ContainerProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_ContainerProperties_v20230501(source.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501 copies this StorageAccountsBlobServicesContainer_Status into destination, as the 2 steps between them do.
+func (source *StorageAccountsBlobServicesContainer_Status) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(destination *v20230501s.StorageAccountsBlobServicesContainer_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501 copies source into this StorageAccountsBlobServicesContainer_Status, as the 2 steps between them do.
+func (destination *StorageAccountsBlobServicesContainer_Status) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(source *v20230501s.StorageAccountsBlobServicesContainer_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20220901s.StorageAccount) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
@@ -625,34 +834,112 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 	return nil
 }
 
-// ConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
+// AssignPropertiesDirect_To_StorageAccount copies this StorageAccount into destination, the hub.
+func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destination *v20230501s.StorageAccount) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_StorageAccount_Status_v20230501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount copies source, the hub, into this StorageAccount.
+func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(source *v20230501s.StorageAccount) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_StorageAccount_Status_v20230501(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
+func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).StepConvertTo)
+}
+
+// StepConvertFrom populates this StorageAccount from source, by way of v20220901s.StorageAccount.
+func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).StepConvertFrom)
+}
+
+// ConvertTo converts this StorageAccount to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertTo)
+	if hub, ok := destination.(*v20230501s.StorageAccount); ok {
+		return source.AssignPropertiesDirect_To_StorageAccount(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this StorageAccount from source, by way of v20220901s.StorageAccount.
+// ConvertFrom populates this StorageAccount from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
+	if hub, ok := source.(*v20230501s.StorageAccount); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccount(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20220901s.StorageAccount_Spec.
+// StepConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20220901s.StorageAccount_Spec.
+func (source *StorageAccount_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20220901s.StorageAccount_Spec.
+func (destination *StorageAccount_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this StorageAccount_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20230501s.StorageAccount_Spec); ok {
+		return source.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20220901s.StorageAccount_Spec.
+// ConvertSpecFrom populates this StorageAccount_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20230501s.StorageAccount_Spec); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this StorageAccount_Status to destination, by way of v20220901s.StorageAccount_Status.
+// StepConvertStatusTo converts this StorageAccount_Status to destination, by way of v20220901s.StorageAccount_Status.
+func (source *StorageAccount_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this StorageAccount_Status from source, by way of v20220901s.StorageAccount_Status.
+func (destination *StorageAccount_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this StorageAccount_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20230501s.StorageAccount_Status); ok {
+		return source.AssignPropertiesDirect_To_StorageAccount_Status_v20230501(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this StorageAccount_Status from source, by way of v20220901s.StorageAccount_Status.
+// ConvertStatusFrom populates this StorageAccount_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20230501s.StorageAccount_Status); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccount_Status_v20230501(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -702,34 +989,112 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 	return nil
 }
 
-// ConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination, the hub.
+func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer copies source, the hub, into this StorageAccountsBlobServicesContainer.
+func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
+func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertTo)
+}
+
+// StepConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20220901s.StorageAccountsBlobServicesContainer.
+func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertFrom)
+}
+
+// ConvertTo converts this StorageAccountsBlobServicesContainer to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertTo)
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		return source.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20220901s.StorageAccountsBlobServicesContainer.
+// ConvertFrom populates this StorageAccountsBlobServicesContainer from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
+// StepConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
+func (source *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
+func (destination *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
+		return source.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
+// ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
+// StepConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
+func (source *StorageAccountsBlobServicesContainer_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
+func (destination *StorageAccountsBlobServicesContainer_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
+		return source.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
+// ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
+		return destination.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -653,34 +653,88 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 	return nil
 }
 
-// ConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
-func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
+func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, nil)
 }
 
-// ConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
-func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
+func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, nil)
 }
 
-// ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501s.StorageAccount_Spec.
-func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this StorageAccount to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230501s.StorageAccount); ok {
+		return source.AssignProperties_To_StorageAccount(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this StorageAccount from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230501s.StorageAccount); ok {
+		return destination.AssignProperties_From_StorageAccount(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501s.StorageAccount_Spec.
+func (source *StorageAccount_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20230501s.StorageAccount_Spec.
-func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20230501s.StorageAccount_Spec.
+func (destination *StorageAccount_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this StorageAccount_Status to destination, by way of v20230501s.StorageAccount_Status.
-func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this StorageAccount_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20230501s.StorageAccount_Spec); ok {
+		return source.AssignProperties_To_StorageAccount_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this StorageAccount_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20230501s.StorageAccount_Spec); ok {
+		return destination.AssignProperties_From_StorageAccount_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this StorageAccount_Status to destination, by way of v20230501s.StorageAccount_Status.
+func (source *StorageAccount_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this StorageAccount_Status from source, by way of v20230501s.StorageAccount_Status.
-func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this StorageAccount_Status from source, by way of v20230501s.StorageAccount_Status.
+func (destination *StorageAccount_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this StorageAccount_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20230501s.StorageAccount_Status); ok {
+		return source.AssignProperties_To_StorageAccount_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this StorageAccount_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20230501s.StorageAccount_Status); ok {
+		return destination.AssignProperties_From_StorageAccount_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -730,34 +784,88 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 	return nil
 }
 
-// ConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
-func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
+func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, nil)
 }
 
-// ConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
-func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
+func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, nil)
 }
 
-// ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
-func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this StorageAccountsBlobServicesContainer to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		return source.AssignProperties_To_StorageAccountsBlobServicesContainer(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this StorageAccountsBlobServicesContainer from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
+func (source *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
-func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
+func (destination *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
-func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
+		return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Spec); ok {
+		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
+func (source *StorageAccountsBlobServicesContainer_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
-func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
+func (destination *StorageAccountsBlobServicesContainer_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
+		return source.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer_Status); ok {
+		return destination.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -672,34 +672,88 @@ func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) 
 	return nil
 }
 
-// ConvertTo converts this Vault to destination, by way of v20240101s.Vault.
-func (source *Vault) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this Vault to destination, by way of v20240101s.Vault.
+func (source *Vault) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Vault).AssignProperties_To_Vault, nil)
 }
 
-// ConvertFrom populates this Vault from source, by way of v20240101s.Vault.
-func (destination *Vault) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this Vault from source, by way of v20240101s.Vault.
+func (destination *Vault) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*Vault).AssignProperties_From_Vault, nil)
 }
 
-// ConvertSpecTo converts this Vault_Spec to destination, by way of v20240101s.Vault_Spec.
-func (source *Vault_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this Vault to destination: straight when it is the hub,
+// else step by step.
+func (source *Vault) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20240101s.Vault); ok {
+		return source.AssignProperties_To_Vault(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this Vault from source: straight when it is the hub,
+// else step by step.
+func (destination *Vault) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20240101s.Vault); ok {
+		return destination.AssignProperties_From_Vault(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this Vault_Spec to destination, by way of v20240101s.Vault_Spec.
+func (source *Vault_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this Vault_Spec from source, by way of v20240101s.Vault_Spec.
-func (destination *Vault_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this Vault_Spec from source, by way of v20240101s.Vault_Spec.
+func (destination *Vault_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*Vault_Spec).AssignProperties_From_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this Vault_Status to destination, by way of v20240101s.Vault_Status.
-func (source *Vault_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this Vault_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *Vault_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20240101s.Vault_Spec); ok {
+		return source.AssignProperties_To_Vault_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this Vault_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *Vault_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20240101s.Vault_Spec); ok {
+		return destination.AssignProperties_From_Vault_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this Vault_Status to destination, by way of v20240101s.Vault_Status.
+func (source *Vault_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*Vault_Status).AssignProperties_To_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this Vault_Status from source, by way of v20240101s.Vault_Status.
-func (destination *Vault_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this Vault_Status from source, by way of v20240101s.Vault_Status.
+func (destination *Vault_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*Vault_Status).AssignProperties_From_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Vault_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *Vault_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20240101s.Vault_Status); ok {
+		return source.AssignProperties_To_Vault_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this Vault_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *Vault_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20240101s.Vault_Status); ok {
+		return destination.AssignProperties_From_Vault_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -749,34 +803,88 @@ func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v202
 	return nil
 }
 
-// ConvertTo converts this VaultsSecret to destination, by way of v20240101s.VaultsSecret.
-func (source *VaultsSecret) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this VaultsSecret to destination, by way of v20240101s.VaultsSecret.
+func (source *VaultsSecret) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*VaultsSecret).AssignProperties_To_VaultsSecret, nil)
 }
 
-// ConvertFrom populates this VaultsSecret from source, by way of v20240101s.VaultsSecret.
-func (destination *VaultsSecret) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this VaultsSecret from source, by way of v20240101s.VaultsSecret.
+func (destination *VaultsSecret) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*VaultsSecret).AssignProperties_From_VaultsSecret, nil)
 }
 
-// ConvertSpecTo converts this VaultsSecret_Spec to destination, by way of v20240101s.VaultsSecret_Spec.
-func (source *VaultsSecret_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this VaultsSecret to destination: straight when it is the hub,
+// else step by step.
+func (source *VaultsSecret) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20240101s.VaultsSecret); ok {
+		return source.AssignProperties_To_VaultsSecret(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this VaultsSecret from source: straight when it is the hub,
+// else step by step.
+func (destination *VaultsSecret) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20240101s.VaultsSecret); ok {
+		return destination.AssignProperties_From_VaultsSecret(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this VaultsSecret_Spec to destination, by way of v20240101s.VaultsSecret_Spec.
+func (source *VaultsSecret_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*VaultsSecret_Spec).AssignProperties_To_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this VaultsSecret_Spec from source, by way of v20240101s.VaultsSecret_Spec.
-func (destination *VaultsSecret_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this VaultsSecret_Spec from source, by way of v20240101s.VaultsSecret_Spec.
+func (destination *VaultsSecret_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*VaultsSecret_Spec).AssignProperties_From_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this VaultsSecret_Status to destination, by way of v20240101s.VaultsSecret_Status.
-func (source *VaultsSecret_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this VaultsSecret_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *VaultsSecret_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20240101s.VaultsSecret_Spec); ok {
+		return source.AssignProperties_To_VaultsSecret_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this VaultsSecret_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *VaultsSecret_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20240101s.VaultsSecret_Spec); ok {
+		return destination.AssignProperties_From_VaultsSecret_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this VaultsSecret_Status to destination, by way of v20240101s.VaultsSecret_Status.
+func (source *VaultsSecret_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*VaultsSecret_Status).AssignProperties_To_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this VaultsSecret_Status from source, by way of v20240101s.VaultsSecret_Status.
-func (destination *VaultsSecret_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this VaultsSecret_Status from source, by way of v20240101s.VaultsSecret_Status.
+func (destination *VaultsSecret_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*VaultsSecret_Status).AssignProperties_From_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this VaultsSecret_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *VaultsSecret_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20240101s.VaultsSecret_Status); ok {
+		return source.AssignProperties_To_VaultsSecret_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this VaultsSecret_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *VaultsSecret_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20240101s.VaultsSecret_Status); ok {
+		return destination.AssignProperties_From_VaultsSecret_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

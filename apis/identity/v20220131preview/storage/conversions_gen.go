@@ -5,6 +5,7 @@ package storage
 import (
 	"fmt"
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
+	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"maps"
@@ -238,6 +239,180 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 	return nil
 }
 
+// AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130 copies this FederatedIdentityCredentialProperties into destination, as the 2 steps between them do.
+func (source *FederatedIdentityCredentialProperties) AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(destination *v20241130s.FederatedIdentityCredentialProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var pulled1 *v20241130s.ClaimsMatchingExpression
+	if _, err := bag.Pull("ClaimsMatchingExpression", &pulled1); err != nil {
+		return err
+	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.ClaimsMatchingExpression = pulled1
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130 copies source into this FederatedIdentityCredentialProperties, as the 2 steps between them do.
+func (destination *FederatedIdentityCredentialProperties) AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130(source *v20241130s.FederatedIdentityCredentialProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("ClaimsMatchingExpression", source.ClaimsMatchingExpression, source.ClaimsMatchingExpression != nil); err != nil {
+		return err
+	}
+	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Issuer = armruntime.Clone(source.Issuer)
+	destination.Subject = armruntime.Clone(source.Subject)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination, as the 2 steps between them do.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20241130s.FederatedIdentityCredentialProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(destination.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec, as the 2 steps between them do.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(FederatedIdentityCredentialProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130(source.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130 copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination, as the 2 steps between them do.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130 copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Status, as the 2 steps between them do.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130 copies this UserAssignedIdentity_Spec into destination, as the 2 steps between them do.
+func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(destination *v20241130s.UserAssignedIdentity_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var pulled1 *v20230131s.UserAssignedIdentityProperties
+	if _, err := bag.Pull("Properties", &pulled1); err != nil {
+		return err
+	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Properties = nil
+	if pulled1 != nil {
+		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
+		if err := pulled1.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = maps.Clone(source.Tags)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130 copies source into this UserAssignedIdentity_Spec, as the 2 steps between them do.
+func (destination *UserAssignedIdentity_Spec) AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(source *v20241130s.UserAssignedIdentity_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var keptProperties_v20230131 *v20230131s.UserAssignedIdentityProperties
+	keptProperties_v20230131 = nil
+	if source.Properties != nil {
+		keptProperties_v20230131 = new(v20230131s.UserAssignedIdentityProperties)
+		if err := keptProperties_v20230131.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+		}
+	}
+	if err := bag.Keep("Properties", keptProperties_v20230131, keptProperties_v20230131 != nil); err != nil {
+		return err
+	}
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Location = armruntime.Clone(source.Location)
+	destination.Tags = maps.Clone(source.Tags)
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130 copies this UserAssignedIdentity_Status into destination, as the 2 steps between them do.
+func (source *UserAssignedIdentity_Status) AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(destination *v20241130s.UserAssignedIdentity_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130 copies source into this UserAssignedIdentity_Status, as the 2 steps between them do.
+func (destination *UserAssignedIdentity_Status) AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(source *v20241130s.UserAssignedIdentity_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
@@ -262,34 +437,112 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination, the hub.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential copies source, the hub, into this UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).StepConvertTo)
+}
+
+// StepConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).StepConvertFrom)
+}
+
+// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).ConvertTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential.
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).ConvertFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+// StepConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+// ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+// StepConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+// ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -339,34 +592,112 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentity to destination, by way of v20230131s.UserAssignedIdentity.
+// AssignPropertiesDirect_To_UserAssignedIdentity copies this UserAssignedIdentity into destination, the hub.
+func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity copies source, the hub, into this UserAssignedIdentity.
+func (destination *UserAssignedIdentity) AssignPropertiesDirect_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this UserAssignedIdentity to destination, by way of v20230131s.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).StepConvertTo)
+}
+
+// StepConvertFrom populates this UserAssignedIdentity from source, by way of v20230131s.UserAssignedIdentity.
+func (destination *UserAssignedIdentity) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).StepConvertFrom)
+}
+
+// ConvertTo converts this UserAssignedIdentity to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).ConvertTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentity(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentity from source, by way of v20230131s.UserAssignedIdentity.
+// ConvertFrom populates this UserAssignedIdentity from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*v20230131s.UserAssignedIdentity).ConvertFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentity(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20230131s.UserAssignedIdentity_Spec.
+// StepConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20230131s.UserAssignedIdentity_Spec.
+func (source *UserAssignedIdentity_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20230131s.UserAssignedIdentity_Spec.
+func (destination *UserAssignedIdentity_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this UserAssignedIdentity_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentity_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity_Spec); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20230131s.UserAssignedIdentity_Spec.
+// ConvertSpecFrom populates this UserAssignedIdentity_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20230131s.UserAssignedIdentity_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity_Spec); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20230131s.UserAssignedIdentity_Status.
+// StepConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20230131s.UserAssignedIdentity_Status.
+func (source *UserAssignedIdentity_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20230131s.UserAssignedIdentity_Status.
+func (destination *UserAssignedIdentity_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this UserAssignedIdentity_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *UserAssignedIdentity_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity_Status); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20230131s.UserAssignedIdentity_Status.
+// ConvertStatusFrom populates this UserAssignedIdentity_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *UserAssignedIdentity_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20230131s.UserAssignedIdentity_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity_Status); ok {
+		return destination.AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

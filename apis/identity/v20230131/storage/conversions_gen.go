@@ -307,34 +307,88 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
-// ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
-func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
+		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
+		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
-func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
+		return source.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
+		return destination.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.
@@ -384,34 +438,88 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// ConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
-func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
 }
 
-// ConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
-func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
+func (destination *UserAssignedIdentity) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, nil)
 }
 
-// ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20241130s.UserAssignedIdentity_Spec.
-func (source *UserAssignedIdentity_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this UserAssignedIdentity to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity); ok {
+		return source.AssignProperties_To_UserAssignedIdentity(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this UserAssignedIdentity from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity); ok {
+		return destination.AssignProperties_From_UserAssignedIdentity(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20241130s.UserAssignedIdentity_Spec.
+func (source *UserAssignedIdentity_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20241130s.UserAssignedIdentity_Spec.
-func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20241130s.UserAssignedIdentity_Spec.
+func (destination *UserAssignedIdentity_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20241130s.UserAssignedIdentity_Status.
-func (source *UserAssignedIdentity_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this UserAssignedIdentity_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentity_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity_Spec); ok {
+		return source.AssignProperties_To_UserAssignedIdentity_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this UserAssignedIdentity_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity_Spec); ok {
+		return destination.AssignProperties_From_UserAssignedIdentity_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20241130s.UserAssignedIdentity_Status.
+func (source *UserAssignedIdentity_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20241130s.UserAssignedIdentity_Status.
-func (destination *UserAssignedIdentity_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20241130s.UserAssignedIdentity_Status.
+func (destination *UserAssignedIdentity_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this UserAssignedIdentity_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *UserAssignedIdentity_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity_Status); ok {
+		return source.AssignProperties_To_UserAssignedIdentity_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this UserAssignedIdentity_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *UserAssignedIdentity_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity_Status); ok {
+		return destination.AssignProperties_From_UserAssignedIdentity_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -5,6 +5,9 @@ package storage
 import (
 	"fmt"
 	v20200201s "github.com/armhub/armhub/apis/person/v20200201/storage"
+	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
+	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
+	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -155,6 +158,170 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	return nil
 }
 
+// AssignPropertiesDirect_To_PersonProperties_v20200501 copies this PersonProperties into destination, as the 4 steps between them do.
+func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v20200501(destination *v20200501s.PersonProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var pulled1 *v20200201s.Address
+	if _, err := bag.Pull("PostalAddress", &pulled1); err != nil {
+		return err
+	}
+	var pulled2 *v20200201s.Address
+	if _, err := bag.Pull("ResidentialAddress", &pulled2); err != nil {
+		return err
+	}
+	var keptResidentialAddress_v20200301 *v20200301s.Address
+	keptResidentialAddress_v20200301 = nil
+	if pulled2 != nil {
+		keptResidentialAddress_v20200301 = new(v20200301s.Address)
+		if err := pulled2.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
+		return err
+	}
+	var pulled3 *v20200501s.Address
+	if bag.Contains("ResidentialAddress") {
+		var stagedResidentialAddress v20200401c.Address
+		if _, err := bag.Pull("ResidentialAddress", &stagedResidentialAddress); err != nil {
+			return err
+		}
+		var valueResidentialAddress v20200501s.Address
+		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+		pulled3 = &valueResidentialAddress
+	} else {
+		pulled3 = nil
+	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.MailingAddress = nil
+	if pulled1 != nil {
+		destination.MailingAddress = new(v20200501s.Address)
+		if err := pulled1.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+		}
+	}
+	destination.ResidentialAddress = pulled3
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_PersonProperties_v20200501 copies source into this PersonProperties, as the 4 steps between them do.
+func (destination *PersonProperties) AssignPropertiesDirect_From_PersonProperties_v20200501(source *v20200501s.PersonProperties) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.ResidentialAddress != nil {
+		var valueResidentialAddress v20200401c.Address
+		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
+			return err
+		}
+	} else {
+		bag.Remove("ResidentialAddress")
+	}
+	var pulled1 *v20200301s.Address
+	if _, err := bag.Pull("ResidentialAddress", &pulled1); err != nil {
+		return err
+	}
+	var keptPostalAddress_v20200201 *v20200201s.Address
+	keptPostalAddress_v20200201 = nil
+	if source.MailingAddress != nil {
+		keptPostalAddress_v20200201 = new(v20200201s.Address)
+		if err := keptPostalAddress_v20200201.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("PostalAddress", keptPostalAddress_v20200201, keptPostalAddress_v20200201 != nil); err != nil {
+		return err
+	}
+	var keptResidentialAddress_v20200201 *v20200201s.Address
+	keptResidentialAddress_v20200201 = nil
+	if pulled1 != nil {
+		keptResidentialAddress_v20200201 = new(v20200201s.Address)
+		if err := keptResidentialAddress_v20200201.AssignProperties_From_Address(pulled1); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200201, keptResidentialAddress_v20200201 != nil); err != nil {
+		return err
+	}
+	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FullName = armruntime.Clone(source.FullName)
+	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Person_Spec_v20200501 copies this Person_Spec into destination, as the 4 steps between them do.
+func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(destination *v20200501s.Person_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20200501s.PersonProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(destination.Properties); err != nil {
+			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person_Spec_v20200501 copies source into this Person_Spec, as the 4 steps between them do.
+func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v20200501(source *v20200501s.Person_Spec) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(PersonProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties); err != nil {
+			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_To_Person_Status_v20200501 copies this Person_Status into destination, as the 4 steps between them do.
+func (source *Person_Status) AssignPropertiesDirect_To_Person_Status_v20200501(destination *v20200501s.Person_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person_Status_v20200501 copies source into this Person_Status, as the 4 steps between them do.
+func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v20200501(source *v20200501s.Person_Status) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200201s.Person) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
@@ -179,34 +346,112 @@ func (destination *Person) AssignProperties_From_Person(source *v20200201s.Perso
 	return nil
 }
 
-// ConvertTo converts this Person to destination, by way of v20200201s.Person.
+// AssignPropertiesDirect_To_Person copies this Person into destination, the hub.
+func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Person: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Person: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person copies source, the hub, into this Person.
+func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Person: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of Person: %w", err)
+	}
+	return nil
+}
+
+// StepConvertTo converts this Person to destination, by way of v20200201s.Person.
+func (source *Person) StepConvertTo(destination conversion.Hub) error {
+	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200201s.Person).StepConvertTo)
+}
+
+// StepConvertFrom populates this Person from source, by way of v20200201s.Person.
+func (destination *Person) StepConvertFrom(source conversion.Hub) error {
+	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, (*v20200201s.Person).StepConvertFrom)
+}
+
+// ConvertTo converts this Person to destination: straight when it is the hub,
+// else step by step.
 func (source *Person) ConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200201s.Person).ConvertTo)
+	if hub, ok := destination.(*v20200501s.Person); ok {
+		return source.AssignPropertiesDirect_To_Person(hub)
+	}
+	return source.StepConvertTo(destination)
 }
 
-// ConvertFrom populates this Person from source, by way of v20200201s.Person.
+// ConvertFrom populates this Person from source: straight when it is the hub,
+// else step by step.
 func (destination *Person) ConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, (*v20200201s.Person).ConvertFrom)
+	if hub, ok := source.(*v20200501s.Person); ok {
+		return destination.AssignPropertiesDirect_From_Person(hub)
+	}
+	return destination.StepConvertFrom(source)
 }
 
-// ConvertSpecTo converts this Person_Spec to destination, by way of v20200201s.Person_Spec.
+// StepConvertSpecTo converts this Person_Spec to destination, by way of v20200201s.Person_Spec.
+func (source *Person_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecTo)
+}
+
+// StepConvertSpecFrom populates this Person_Spec from source, by way of v20200201s.Person_Spec.
+func (destination *Person_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecFrom)
+}
+
+// ConvertSpecTo converts this Person_Spec to destination: straight when it is the hub,
+// else step by step.
 func (source *Person_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200201s.Person_Spec).ConvertSpecTo)
+	if hub, ok := destination.(*v20200501s.Person_Spec); ok {
+		return source.AssignPropertiesDirect_To_Person_Spec_v20200501(hub)
+	}
+	return source.StepConvertSpecTo(destination)
 }
 
-// ConvertSpecFrom populates this Person_Spec from source, by way of v20200201s.Person_Spec.
+// ConvertSpecFrom populates this Person_Spec from source: straight when it is the hub,
+// else step by step.
 func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200201s.Person_Spec).ConvertSpecFrom)
+	if hub, ok := source.(*v20200501s.Person_Spec); ok {
+		return destination.AssignPropertiesDirect_From_Person_Spec_v20200501(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
 }
 
-// ConvertStatusTo converts this Person_Status to destination, by way of v20200201s.Person_Status.
+// StepConvertStatusTo converts this Person_Status to destination, by way of v20200201s.Person_Status.
+func (source *Person_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200201s.Person_Status).StepConvertStatusTo)
+}
+
+// StepConvertStatusFrom populates this Person_Status from source, by way of v20200201s.Person_Status.
+func (destination *Person_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200201s.Person_Status).StepConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Person_Status to destination: straight when it is the hub,
+// else step by step.
 func (source *Person_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200201s.Person_Status).ConvertStatusTo)
+	if hub, ok := destination.(*v20200501s.Person_Status); ok {
+		return source.AssignPropertiesDirect_To_Person_Status_v20200501(hub)
+	}
+	return source.StepConvertStatusTo(destination)
 }
 
-// ConvertStatusFrom populates this Person_Status from source, by way of v20200201s.Person_Status.
+// ConvertStatusFrom populates this Person_Status from source: straight when it is the hub,
+// else step by step.
 func (destination *Person_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200201s.Person_Status).ConvertStatusFrom)
+	if hub, ok := source.(*v20200501s.Person_Status); ok {
+		return destination.AssignPropertiesDirect_From_Person_Status_v20200501(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -268,34 +268,88 @@ func (destination *Person) AssignProperties_From_Person(source *v20200501s.Perso
 	return nil
 }
 
-// ConvertTo converts this Person to destination, by way of v20200501s.Person.
-func (source *Person) ConvertTo(destination conversion.Hub) error {
+// StepConvertTo converts this Person to destination, by way of v20200501s.Person.
+func (source *Person) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, nil)
 }
 
-// ConvertFrom populates this Person from source, by way of v20200501s.Person.
-func (destination *Person) ConvertFrom(source conversion.Hub) error {
+// StepConvertFrom populates this Person from source, by way of v20200501s.Person.
+func (destination *Person) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, nil)
 }
 
-// ConvertSpecTo converts this Person_Spec to destination, by way of v20200501s.Person_Spec.
-func (source *Person_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+// ConvertTo converts this Person to destination: straight when it is the hub,
+// else step by step.
+func (source *Person) ConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20200501s.Person); ok {
+		return source.AssignProperties_To_Person(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// ConvertFrom populates this Person from source: straight when it is the hub,
+// else step by step.
+func (destination *Person) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20200501s.Person); ok {
+		return destination.AssignProperties_From_Person(hub)
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertSpecTo converts this Person_Spec to destination, by way of v20200501s.Person_Spec.
+func (source *Person_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
 	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecTo)
 }
 
-// ConvertSpecFrom populates this Person_Spec from source, by way of v20200501s.Person_Spec.
-func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+// StepConvertSpecFrom populates this Person_Spec from source, by way of v20200501s.Person_Spec.
+func (destination *Person_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
 	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecFrom)
 }
 
-// ConvertStatusTo converts this Person_Status to destination, by way of v20200501s.Person_Status.
-func (source *Person_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+// ConvertSpecTo converts this Person_Spec to destination: straight when it is the hub,
+// else step by step.
+func (source *Person_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
+	if hub, ok := destination.(*v20200501s.Person_Spec); ok {
+		return source.AssignProperties_To_Person_Spec(hub)
+	}
+	return source.StepConvertSpecTo(destination)
+}
+
+// ConvertSpecFrom populates this Person_Spec from source: straight when it is the hub,
+// else step by step.
+func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
+	if hub, ok := source.(*v20200501s.Person_Spec); ok {
+		return destination.AssignProperties_From_Person_Spec(hub)
+	}
+	return destination.StepConvertSpecFrom(source)
+}
+
+// StepConvertStatusTo converts this Person_Status to destination, by way of v20200501s.Person_Status.
+func (source *Person_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
 	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200501s.Person_Status).ConvertStatusTo)
 }
 
-// ConvertStatusFrom populates this Person_Status from source, by way of v20200501s.Person_Status.
-func (destination *Person_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+// StepConvertStatusFrom populates this Person_Status from source, by way of v20200501s.Person_Status.
+func (destination *Person_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
 	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200501s.Person_Status).ConvertStatusFrom)
+}
+
+// ConvertStatusTo converts this Person_Status to destination: straight when it is the hub,
+// else step by step.
+func (source *Person_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
+	if hub, ok := destination.(*v20200501s.Person_Status); ok {
+		return source.AssignProperties_To_Person_Status(hub)
+	}
+	return source.StepConvertStatusTo(destination)
+}
+
+// ConvertStatusFrom populates this Person_Status from source: straight when it is the hub,
+// else step by step.
+func (destination *Person_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
+	if hub, ok := source.(*v20200501s.Person_Status); ok {
+		return destination.AssignProperties_From_Person_Status(hub)
+	}
+	return destination.StepConvertStatusFrom(source)
 }
 
 // GetSpec returns the spec of the resource.

@@ -29,6 +29,9 @@ type assignWriter struct {
 	source       side
 	dest         side
 	hostIsSource bool // the method's receiver is the source (To) rather than the destination (From)
+	// composed, when set, names the composed conversions nested structs use
+	// between storage versions further apart than one step.
+	composed map[composedKey]*conversion.Composed
 }
 
 func (w *assignWriter) printf(format string, args ...any) {
@@ -189,6 +192,10 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 	if !dt.Pointer {
 		target = gosrc.AddressOf(dst)
 	}
+	if name, ok := w.directName(st.Named, dt.Named); ok {
+		w.assignDirectly(dst, target, src, st, name, what)
+		return
+	}
 	if w.hostIsSource {
 		name := w.linkName(w.source, st.Named, w.dest, dt.Named)
 		w.printf("if err := %s.AssignProperties_To_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, name, target, what)
@@ -200,6 +207,20 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 	}
 	name := w.linkName(w.dest, dt.Named, w.source, st.Named)
 	w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, name, source, what)
+}
+
+// assignDirectly writes the call of the composed conversion name between the
+// struct src and dst (target is its address).
+func (w *assignWriter) assignDirectly(dst, target string, src string, st *golang.Type, name, what string) {
+	if w.hostIsSource {
+		w.printf("if err := %s.%sTo_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, directPrefix, name, target, what)
+		return
+	}
+	source := src
+	if !st.Pointer {
+		source = gosrc.AddressOf(src)
+	}
+	w.printf("if err := %s.%sFrom_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, directPrefix, name, source, what)
 }
 
 // store assigns value (of dt without pointer) to dst of type dt.

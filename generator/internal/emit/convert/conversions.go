@@ -24,6 +24,14 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 			writeLink(s, link)
 		}
 	}
+	if pkgSide == layout.Storage {
+		index := composedIndex(m.Graph)
+		for _, comp := range m.Graph.Composed {
+			if comp.Near.Version == version {
+				writeComposed(s, comp, index)
+			}
+		}
+	}
 	if pkgSide != layout.Compat {
 		pkg := m.Graph.Versions[version].Spoke
 		if pkgSide == layout.Storage {
@@ -31,6 +39,7 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 		}
 		for _, r := range pkg.Resources {
 			writeResourceAssign(s, r)
+			writeResourceDirect(s, r)
 			writeRoutes(s, r.Kind, r)
 			writeKubernetesResource(s, r)
 		}
@@ -74,6 +83,48 @@ func (destination *{{.Kind}}) AssignProperties_From_{{.Kind}}(source *{{.Next}})
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
 	if err := destination.Status.AssignProperties_From_{{.Status}}(&source.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+	}
+	return nil
+}
+`)
+
+// writeResourceDirect writes, for a storage version more than one step before
+// its hub, the composed assignments between the resource and the hub.
+func writeResourceDirect(s *gosrc.Scope, r *golang.Resource) {
+	g := s.Module.Graph
+	hub := g.Hubs[r.Kind]
+	next, ok := g.Next(r.Kind, s.Version)
+	if s.Side != layout.Storage || s.Version >= hub || !ok || next == hub {
+		return
+	}
+	suffix := "_" + g.Versions[hub].Spoke.Name
+	s.File.Write(resourceDirectCode, gosrc.Args{"Kind": r.Kind, "Hub": s.Qualifier(hub, layout.Storage) + r.Kind,
+		"Spec": r.Spec.Name, "Status": r.Status.Name,
+		"SpecName":   g.Resource(r.Kind, hub, layout.Storage).Spec.Name + suffix,
+		"StatusName": g.Resource(r.Kind, hub, layout.Storage).Status.Name + suffix})
+}
+
+var resourceDirectCode = gosrc.Code(`
+// AssignPropertiesDirect_To_{{.Kind}} copies this {{.Kind}} into destination, the hub.
+func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub}}) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := source.Spec.AssignPropertiesDirect_To_{{.SpecName}}(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_{{.StatusName}}(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_{{.Kind}} copies source, the hub, into this {{.Kind}}.
+func (destination *{{.Kind}}) AssignPropertiesDirect_From_{{.Kind}}(source *{{.Hub}}) error {
+	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	if err := destination.Spec.AssignPropertiesDirect_From_{{.SpecName}}(&source.Spec); err != nil {
+		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_{{.StatusName}}(&source.Status); err != nil {
 		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
 	}
 	return nil

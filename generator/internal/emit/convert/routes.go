@@ -40,7 +40,7 @@ func writeRoutes(s *gosrc.Scope, kind string, r *golang.Resource) {
 			writeStepRoute(s, l, r, side{s.Version, layout.Storage}, "")
 		case s.Version < hub:
 			next, _ := g.Next(kind, s.Version) // a version before the hub has one
-			writeStepRoute(s, l, r, side{next, layout.Storage}, "")
+			writeDirectRoute(s, l, r, side{next, layout.Storage}, side{hub, layout.Storage})
 		case s.Version == hub:
 			writeHubRoute(s, l, kind, r)
 		default:
@@ -335,4 +335,57 @@ func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
 
 // ConvertsThroughHub marks {{.Name}} as newer than the hub.
 func (*{{.Name}}) ConvertsThroughHub() {}
+`)
+
+// writeDirectRoute writes the conversions of a storage version before the
+// hub: to and from the hub straight (the composed conversions), and to and
+// from any other version step by step, with the same result (the Step
+// methods, which the generated suites compare them with).
+func writeDirectRoute(s *gosrc.Scope, l level, r *golang.Resource, next, hub side) {
+	a := stepArgs(s, l, r, next)
+	name := l.typeName(r)
+	if next.version != hub.version {
+		nextType := s.Qualifier(next.version, next.pkg) + name
+		a["NextTo"], a["NextFrom"] = "(*"+nextType+").Step"+l.to, "(*"+nextType+").Step"+l.from
+	}
+	a["Prefix"] = "Step"
+	s.File.Write(stepRouteCode, a)
+	a["Hub"] = s.Qualifier(hub.version, hub.pkg) + name
+	a["DirectTo"], a["DirectFrom"] = directNames(s, l, r, next, hub)
+	s.File.Write(directRouteCode, a)
+}
+
+// directNames returns the methods converting l's type of r to and from the
+// hub: the step's own when the hub is next, else the composed ones.
+func directNames(s *gosrc.Scope, l level, r *golang.Resource, next, hub side) (string, string) {
+	name := l.typeName(r)
+	switch {
+	case next.version == hub.version:
+		return "AssignProperties_To_" + name, "AssignProperties_From_" + name
+	case l.needsHub:
+		return directPrefix + "To_" + name, directPrefix + "From_" + name
+	}
+	g := s.Module.Graph
+	suffix := l.typeName(g.Resource(r.Kind, hub.version, layout.Storage)) + "_" + g.Versions[hub.version].Spoke.Name
+	return directPrefix + "To_" + suffix, directPrefix + "From_" + suffix
+}
+
+var directRouteCode = gosrc.Code(`
+// {{.To}} converts this {{.Name}} to destination: straight when it is the hub,
+// else step by step.
+func (source *{{.Name}}) {{.To}}(destination {{.Param}}) error {
+	if hub, ok := destination.(*{{.Hub}}); ok {
+		return source.{{.DirectTo}}(hub)
+	}
+	return source.Step{{.To}}(destination)
+}
+
+// {{.From}} populates this {{.Name}} from source: straight when it is the hub,
+// else step by step.
+func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
+	if hub, ok := source.(*{{.Hub}}); ok {
+		return destination.{{.DirectFrom}}(hub)
+	}
+	return destination.Step{{.From}}(source)
+}
 `)

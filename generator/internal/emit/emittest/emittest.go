@@ -118,6 +118,9 @@ func Graph() *conversion.Graph {
 	if err != nil {
 		panic(err)
 	}
+	if err := g.Compose(nil); err != nil {
+		panic(err)
+	}
 	return g
 }
 

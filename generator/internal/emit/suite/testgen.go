@@ -118,18 +118,20 @@ var compatTypes = []harness.Type{
 
 // writeKindTests writes the tests running the harness's checks over the table
 // of kinds (and, through JSON, compat types): the next-storage tests only where
-// a kind has two storage versions.
+// a kind has two storage versions, the composed-conversion test only where a
+// storage version comes before its kind's hub.
 func writeKindTests(s *gosrc.Scope, compat bool) {
 	graph := s.Module.Graph
-	next := false
+	next, composed := false, false
 	for _, kind := range graph.Kinds() {
 		for _, v := range graph.Chains[kind] {
 			_, ok := graph.Next(kind, v)
 			next = next || ok
+			composed = composed || v < graph.Hubs[kind]
 		}
 	}
 	if len(graph.Kinds()) > 0 {
-		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat})
+		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat, "Composed": composed})
 	} else if compat {
 		s.File.Write(compatTestCode, nil)
 	}
@@ -149,6 +151,9 @@ func TestAssignNextBack(t *testing.T) { harness.NextAssignmentsBack(t, kinds) }
 func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, {{if .Compat}}compatTypes{{else}}nil{{end}}) }
 
 func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
+{{if .Composed}}
+func TestComposed(t *testing.T) { harness.ComposedConversions(t, kinds) }
+{{end}}
 
 func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 

@@ -1,0 +1,90 @@
+package harness
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// stepper is a storage version before its kind's hub: ConvertTo and
+// ConvertFrom convert to and from the hub straight (composed at generation
+// time), StepConvertTo and StepConvertFrom through every version between.
+type stepper interface {
+	conversion.Convertible
+	StepConvertTo(conversion.Hub) error
+	StepConvertFrom(conversion.Hub) error
+}
+
+// sameResult is how composed and stepped results are compared: exactly, but
+// for empty and missing collections (the steps make a bag that a pull emptied
+// nil again at the next step; JSON does not tell them apart either).
+var sameResult = []cmp.Option{cmpopts.EquateEmpty()}
+
+// ComposedConversions runs ComposedMatchesSteps for every storage version of
+// every kind that comes before its hub.
+func ComposedConversions(t *testing.T, kinds []Kind) {
+	t.Helper()
+	runAll(t, storageCases(eachVersion(kinds, func(k Kind, v Version) func(t *testing.T) {
+		if v.Storage == nil {
+			return nil
+		}
+		if _, ok := v.Storage().(stepper); !ok {
+			return nil
+		}
+		return func(t *testing.T) { ComposedMatchesSteps(t, k.Hub, v.Storage) }
+	})))
+}
+
+// ComposedMatchesSteps checks that the composed conversions of a storage
+// version give what the chain of steps gives, both ways, and leave their
+// source as it was: fuzzed hubs (property bags filled) converted to the
+// version; each result converted back to the hub (its bags hold what the
+// version lacks, under the keys the steps pull); and fuzzed objects of the
+// version converted to the hub.
+func ComposedMatchesSteps(t *testing.T, newHub func() conversion.Hub, newStorage func() conversion.Convertible) {
+	t.Helper()
+	fuzzedWith(t, NewHubFiller(Seed()), newHub, func(i int, hub conversion.Hub) error {
+		direct, stepped := newStorage().(stepper), newStorage().(stepper)
+		err := compare("from the hub", hub, direct, stepped,
+			func() error { return direct.ConvertFrom(hub) }, func() error { return stepped.StepConvertFrom(hub) })
+		if err != nil {
+			return err
+		}
+		return toHub(direct, newHub)
+	})
+	fuzzedWith(t, NewHubFiller(Seed()+1), newStorage, func(i int, value conversion.Convertible) error {
+		return toHub(value.(stepper), newHub)
+	})
+}
+
+// toHub compares the composed and the stepped conversion of source to new hubs.
+func toHub(source stepper, newHub func() conversion.Hub) error {
+	direct, stepped := newHub(), newHub()
+	return compare("to the hub", source, direct, stepped,
+		func() error { return source.ConvertTo(direct) }, func() error { return source.StepConvertTo(stepped) })
+}
+
+// compare runs the composed conversion and the stepped one of source into
+// direct and stepped: both must fail or give the same result, and source must
+// be as it was.
+func compare(what string, source, direct, stepped runtime.Object, composed, steps func() error) error {
+	before := source.DeepCopyObject()
+	errComposed, errSteps := composed(), steps()
+	if (errComposed == nil) != (errSteps == nil) {
+		return fmt.Errorf("%T %s: the composed conversion gave error %v, the steps %v", source, what, errComposed, errSteps)
+	}
+	if errComposed != nil {
+		return nil
+	}
+	if diff := cmp.Diff(stepped, direct, sameResult...); diff != "" {
+		return fmt.Errorf("%T %s: the composed conversion differs from the steps (-steps +composed):\n%s", source, what, diff)
+	}
+	if diff := cmp.Diff(before, source); diff != "" {
+		return fmt.Errorf("%T %s: converting changed the source (-before +after):\n%s", source, what, diff)
+	}
+	return nil
+}

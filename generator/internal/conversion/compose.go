@@ -1,0 +1,335 @@
+package conversion
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Direction says which way a composed conversion goes.
+type Direction int
+
+// The directions. A composed conversion is hosted by its earlier struct, Near.
+const (
+	ToFar   Direction = iota // from Near (earlier) to Far (later, the hub at the top)
+	FromFar                  // from Far to Near
+)
+
+// Composed is the conversion between a storage struct Near and a storage struct
+// Far of a later version in one step: the result the chain of adjacent links
+// between them (Steps, oldest first) gives, without the objects in between.
+// Each property's course along the chain is simulated once, here: Ops say what
+// to do, in an order that gives the chain's result (each property's operations
+// in the order the steps do them; those of different properties touch
+// different bag keys).
+//
+// Hooked is set when hand-written code augments a step of the chain: then the
+// conversion goes through the steps, Ops is empty.
+type Composed struct {
+	Near, Far End
+	Direction Direction
+	Steps     []*Link
+	Ops       []*Op
+	Hooked    bool
+	Name      string // what tells it apart from the other composed conversions Near hosts
+}
+
+// OpKind says what one operation of a composed conversion does.
+type OpKind int
+
+// The operations.
+const (
+	Set  OpKind = iota // the destination's field Target gets Value
+	Keep               // Value, as its field At has it, goes into the bag under Key (or the entry goes, when unset)
+	Pull               // the bag's entry Key is taken out, decoded as Into (a new local, Value.Local)
+)
+
+// Op is one operation of a composed conversion.
+type Op struct {
+	Kind   OpKind
+	Key    string
+	Value  Value
+	Target *golang.Field // Set: the destination's field
+	At     Value         // Keep: the field (and version) whose shape the bag gets
+	Plan   *FieldPlan    // Keep, Pull: the step's plan, for its compat shape
+	Step   *Link         // Keep, Pull: the step it happens at
+}
+
+// Value is where a property's value is during a composed conversion: a field of
+// the source (Local 0) or a local that a Pull filled, and the field of each
+// version it went through by assignment since (Path, Versions: the last is
+// where it is now).
+type Value struct {
+	Local    int
+	Path     []*golang.Field
+	Versions []VersionIndex
+}
+
+// Field returns the field the value is in now.
+func (v Value) Field() *golang.Field { return v.Path[len(v.Path)-1] }
+
+// Version returns the version the value is in now.
+func (v Value) Version() VersionIndex { return v.Versions[len(v.Versions)-1] }
+
+func (v Value) then(f *golang.Field, i VersionIndex) Value {
+	return Value{Local: v.Local, Path: append(v.Path[:len(v.Path):len(v.Path)], f), Versions: append(v.Versions[:len(v.Versions):len(v.Versions)], i)}
+}
+
+// Hooked says whether hand-written code augments the conversions of the storage
+// struct named name in version i.
+type Hooked func(i VersionIndex, name string) bool
+
+// Compose plans the composed conversions of every resource: for each storage
+// version before its kind's hub, its spec and status to the hub and back, and
+// every nested conversion those need. It must run after Build.
+func (g *Graph) Compose(hooked Hooked) error {
+	c := &composer{g: g, hooked: hooked, seen: map[string]*Composed{}, names: map[string]int{}}
+	for _, kind := range g.Kinds() {
+		chain, hub := g.Chains[kind], g.Hubs[kind]
+		for n, i := range chain {
+			if i >= hub {
+				break
+			}
+			versions := chainBetween(chain[n:], hub)
+			for _, part := range []func(*golang.Resource) *golang.Struct{
+				func(r *golang.Resource) *golang.Struct { return r.Spec },
+				func(r *golang.Resource) *golang.Struct { return r.Status },
+			} {
+				var names []string
+				for _, v := range versions {
+					names = append(names, part(g.Resource(kind, v, layout.Storage)).Name)
+				}
+				for _, d := range []Direction{ToFar, FromFar} {
+					if _, err := c.plan(names, versions, d); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(c.all, func(i, j int) bool { return c.all[i].less(c.all[j]) })
+	g.Composed = c.all
+	return nil
+}
+
+// chainBetween returns the versions of chain up to and including hub.
+func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
+	for n, i := range chain {
+		if i == hub {
+			return chain[:n+1]
+		}
+	}
+	return chain
+}
+
+type composer struct {
+	g      *Graph
+	hooked Hooked
+	seen   map[string]*Composed
+	all    []*Composed
+	names  map[string]int
+}
+
+// plan returns the composed conversion of the storage structs named names in
+// versions (oldest first, at least two) in direction d, planning it first.
+func (c *composer) plan(names []string, versions []VersionIndex, d Direction) (*Composed, error) {
+	key := fmt.Sprint(names, versions, d)
+	if done, ok := c.seen[key]; ok {
+		return done, nil
+	}
+	steps, err := c.steps(names, versions)
+	if err != nil {
+		return nil, err
+	}
+	comp := &Composed{Near: steps[0].Host, Far: steps[len(steps)-1].Other, Direction: d, Steps: steps}
+	comp.Name = c.name(comp)
+	c.seen[key] = comp
+	c.all = append(c.all, comp)
+	for _, s := range steps {
+		if c.hooked != nil && c.hooked(s.Host.Version, s.Host.Struct.Name) {
+			comp.Hooked = true
+			return comp, nil
+		}
+	}
+	if d == ToFar {
+		comp.Ops = simulateTo(steps)
+	} else {
+		comp.Ops = simulateFrom(steps)
+	}
+	return comp, c.nested(comp)
+}
+
+// name returns the name of the composed conversion among those its near
+// struct hosts: the far struct's and its version's, numbered when another
+// route between the same two already has it.
+func (c *composer) name(comp *Composed) string {
+	name := comp.Far.Struct.Name + "_" + c.g.Versions[comp.Far.Version].Spoke.Name
+	host := fmt.Sprint(comp.Near.Version, comp.Near.Struct.Name, name, comp.Direction)
+	c.names[host]++
+	if n := c.names[host]; n > 1 {
+		name += fmt.Sprint("_", n)
+	}
+	return name
+}
+
+// steps returns the adjacent links between the storage structs named names in
+// versions.
+func (c *composer) steps(names []string, versions []VersionIndex) ([]*Link, error) {
+	var steps []*Link
+	for n := 0; n+1 < len(versions); n++ {
+		key := linkKey{versions[n], versions[n+1], layout.Storage, layout.Storage, names[n], names[n+1]}
+		link := c.g.linkSet[key]
+		if link == nil {
+			return nil, fmt.Errorf("internal error: no link of %s in %s with %s in %s", names[n], c.g.apiVersion(versions[n]), names[n+1], c.g.apiVersion(versions[n+1]))
+		}
+		steps = append(steps, link)
+	}
+	return steps, nil
+}
+
+// simulateTo follows every property of the near struct through steps, oldest
+// first, as the To methods of the links move it.
+func simulateTo(steps []*Link) []*Op {
+	var ops []*Op
+	locals := 0
+	held := map[*golang.Field]Value{}
+	for _, f := range dataFields(steps[0].Host.Struct) {
+		held[f] = Value{Path: []*golang.Field{f}, Versions: []VersionIndex{steps[0].Host.Version}}
+	}
+	for _, step := range steps {
+		next := map[*golang.Field]Value{}
+		for _, plan := range step.Fields {
+			switch {
+			case plan.Mode == Assign:
+				next[plan.Other] = held[plan.Host].then(plan.Other, step.Other.Version)
+			case plan.Host != nil: // the host's field goes into the other's bag
+				ops = append(ops, &Op{Kind: Keep, Key: plan.Key, Value: held[plan.Host], At: at(plan.Host, step.Host.Version), Plan: plan, Step: step})
+			default: // the other's field comes from the bag
+				locals++
+				v := Value{Local: locals, Path: []*golang.Field{plan.Other}, Versions: []VersionIndex{step.Other.Version}}
+				ops = append(ops, &Op{Kind: Pull, Key: plan.Key, Value: v, Plan: plan, Step: step})
+				next[plan.Other] = v
+			}
+		}
+		held = next
+	}
+	return append(ops, sets(steps[len(steps)-1].Other.Struct, held)...)
+}
+
+// simulateFrom follows every property of the far struct through steps, newest
+// first, as the From methods of the links move it.
+func simulateFrom(steps []*Link) []*Op {
+	var ops []*Op
+	locals := 0
+	last := steps[len(steps)-1]
+	held := map[*golang.Field]Value{}
+	for _, f := range dataFields(last.Other.Struct) {
+		held[f] = Value{Path: []*golang.Field{f}, Versions: []VersionIndex{last.Other.Version}}
+	}
+	for n := len(steps) - 1; n >= 0; n-- {
+		step := steps[n]
+		next := map[*golang.Field]Value{}
+		for _, plan := range step.Fields {
+			switch {
+			case plan.Mode == Assign:
+				next[plan.Host] = held[plan.Other].then(plan.Host, step.Host.Version)
+			case plan.Host != nil: // the host's field comes from the other's bag
+				locals++
+				v := Value{Local: locals, Path: []*golang.Field{plan.Host}, Versions: []VersionIndex{step.Host.Version}}
+				ops = append(ops, &Op{Kind: Pull, Key: plan.Key, Value: v, Plan: plan, Step: step})
+				next[plan.Host] = v
+			default: // the other's field goes into the host's bag
+				ops = append(ops, &Op{Kind: Keep, Key: plan.Key, Value: held[plan.Other], At: at(plan.Other, step.Other.Version), Plan: plan, Step: step})
+			}
+		}
+		held = next
+	}
+	return append(ops, sets(steps[0].Host.Struct, held)...)
+}
+
+func at(f *golang.Field, i VersionIndex) Value {
+	return Value{Path: []*golang.Field{f}, Versions: []VersionIndex{i}}
+}
+
+// sets returns the operations setting each data field of dest from what holds it.
+func sets(dest *golang.Struct, held map[*golang.Field]Value) []*Op {
+	var ops []*Op
+	for _, f := range dataFields(dest) {
+		ops = append(ops, &Op{Kind: Set, Value: held[f], Target: f})
+	}
+	return ops
+}
+
+// nested plans the composed conversions that comp's operations need: a
+// value moved between two versions that are not adjacent, of a type holding
+// structs.
+func (c *composer) nested(comp *Composed) error {
+	for _, op := range comp.Ops {
+		if op.Kind == Pull {
+			continue
+		}
+		if err := c.convertValue(op.Value, comp.Direction); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// convertValue plans the conversion of the structs inside value, from the
+// version it entered its current field at to the version it is at now, when
+// the two differ and its type holds structs.
+func (c *composer) convertValue(value Value, d Direction) error {
+	if len(value.Versions) < 2 || !containsObject(value.Field().Type) {
+		return nil
+	}
+	names := make([]string, len(value.Path))
+	for i, f := range value.Path {
+		names[i] = structOf(f.Type)
+	}
+	versions := value.Versions
+	if d == FromFar {
+		names, versions = reversedNames(names), reversed(versions)
+	}
+	_, err := c.plan(names, versions, d)
+	return err
+}
+
+// structOf returns the name of the struct at the root of t.
+func structOf(t *golang.Type) string {
+	for t.Kind == model.KindArray || t.Kind == model.KindMap {
+		t = t.Elem
+	}
+	return t.Named
+}
+
+func reversedNames(v []string) []string {
+	out := make([]string, len(v))
+	for i := range v {
+		out[len(v)-1-i] = v[i]
+	}
+	return out
+}
+
+func reversed(v []VersionIndex) []VersionIndex {
+	out := make([]VersionIndex, len(v))
+	for i := range v {
+		out[len(v)-1-i] = v[i]
+	}
+	return out
+}
+
+func (c *Composed) less(o *Composed) bool {
+	if c.Near.Version != o.Near.Version {
+		return c.Near.Version < o.Near.Version
+	}
+	if c.Near.Struct.Name != o.Near.Struct.Name {
+		return c.Near.Struct.Name < o.Near.Struct.Name
+	}
+	if c.Name != o.Name {
+		return c.Name < o.Name
+	}
+	return c.Direction < o.Direction
+}

@@ -1,0 +1,232 @@
+package convert
+
+import (
+	"fmt"
+
+	"github.com/armhub/armhub/generator/internal/conversion"
+	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// directPrefix begins the names of the composed assignment methods: straight
+// from a storage version to a later one (the hub) and back, with the result of
+// the chain of adjacent ones (conversion.Compose).
+const directPrefix = "AssignPropertiesDirect_"
+
+// writeComposed writes the composed conversion comp (hosted by its near
+// struct) as one method; one of a single step is the step's own method and is
+// not written.
+func writeComposed(s *gosrc.Scope, comp *conversion.Composed, index map[composedKey]*conversion.Composed) {
+	if len(comp.Steps) == 1 {
+		return
+	}
+	near := side{comp.Near.Version, layout.Storage}
+	far := side{comp.Far.Version, layout.Storage}
+	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, composed: index}
+	method, param, receiver := "To", "destination", "source"
+	if comp.Direction == conversion.FromFar {
+		w.source, w.dest, w.hostIsSource = far, near, false
+		method, param, receiver = "From", "source", "destination"
+	}
+	if comp.Hooked {
+		writeThroughSteps(w, comp)
+	} else {
+		writeOps(w, comp)
+	}
+	doc := fmt.Sprintf("copies this %s into destination", comp.Near.Struct.Name)
+	if comp.Direction == conversion.FromFar {
+		doc = fmt.Sprintf("copies source into this %s", comp.Near.Struct.Name)
+	}
+	s.File.Write(composedCode, gosrc.Args{"Method": directPrefix + method + "_" + comp.Name, "Doc": doc,
+		"Receiver": receiver, "Host": comp.Near.Struct.Name, "Param": param,
+		"Other": s.Qualifier(far.version, far.pkg) + comp.Far.Struct.Name, "Body": w.body.String(),
+		"Steps": len(comp.Steps)})
+}
+
+var composedCode = gosrc.Code(`
+// {{.Method}} {{.Doc}}, as the {{.Steps}} steps between them do.
+func ({{.Receiver}} *{{.Host}}) {{.Method}}({{.Param}} *{{.Other}}) error {
+{{.Body -}}
+}
+`)
+
+// writeOps writes the body of a composed conversion from its operations.
+func writeOps(w *assignWriter, comp *conversion.Composed) {
+	w.printf("bag := armruntime.NewPropertyBag(source.PropertyBag)\n")
+	for _, op := range comp.Ops {
+		switch op.Kind {
+		case conversion.Pull:
+			writePull(w, comp, op)
+		case conversion.Keep:
+			writeKeep(w, comp, op)
+		case conversion.Set:
+			writeSet(w, comp, op)
+		}
+	}
+	if hasOriginalVersion(comp.Near.Struct) && hasOriginalVersion(comp.Far.Struct) {
+		w.printf("destination.OriginalVersion = source.OriginalVersion\n")
+	}
+	w.printf("destination.PropertyBag = bag\nreturn nil\n")
+}
+
+// valueName returns the Go expression of value where it started: the source's
+// field or the local a pull filled.
+func valueName(v conversion.Value) string {
+	if v.Local == 0 {
+		return "source." + v.Path[0].Name
+	}
+	return fmt.Sprintf("pulled%d", v.Local)
+}
+
+// writePull writes the declaration of the local op fills and the pull of its
+// bag entry into it, through the compat shape where the step has one.
+func writePull(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
+	f, version := op.Value.Field(), op.Value.Version()
+	local := valueName(op.Value)
+	here := side{version, layout.Storage}
+	w.property = f.Name
+	w.printf("var %s %s\n", local, w.scope.TypeName(f.Type, version, layout.Storage))
+	if op.Plan.Compat != nil && comp.Direction == conversion.ToFar {
+		compat := side{op.Step.Host.Version, layout.Compat}
+		w.with(w.source, here, true, func() {
+			w.recallCompat(local, f.Type, op.Plan.Shape, compat, op.Key, op.Step.Host.Struct.Name+"."+f.Name)
+		})
+		return
+	}
+	w.printf("if _, err := bag.Pull(%q, &%s); err != nil {\n\treturn err\n}\n", op.Key, local)
+}
+
+// writeKeep writes the keeping of op's value in the bag, in the shape the
+// step's field has: converted to that version first when it holds structs and
+// comes from another, through the compat shape where the step has one.
+func writeKeep(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
+	at := op.At.Field()
+	w.property = at.Name
+	src := moved(w, comp, op.Value, at, op.At.Version(), op.Step.Host.Struct.Name+"."+at.Name)
+	if op.Plan.Compat != nil && comp.Direction == conversion.FromFar {
+		compat := side{op.Step.Host.Version, layout.Compat}
+		w.with(side{op.At.Version(), layout.Storage}, compat, false, func() {
+			w.stashCompat(src, at.Type, op.Plan.Shape, compat, op.Key, op.Step.Host.Struct.Name+"."+at.Name)
+		})
+		return
+	}
+	w.stash(src, at.Type, op.Key)
+}
+
+// moved returns an expression of value as field at (of version) has it: the
+// value itself when it has not changed version or holds no struct, else a new
+// local converted by the composed conversions of its structs.
+func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, at *golang.Field, version conversion.VersionIndex, what string) string {
+	name := valueName(value)
+	if len(value.Versions) < 2 || !holdsStruct(at.Type) {
+		return name
+	}
+	local := "kept" + at.Name + "_" + w.scope.Module.Graph.Versions[version].Spoke.Name
+	w.printf("var %s %s\n", local, w.scope.TypeName(at.Type, version, layout.Storage))
+	from := side{value.Versions[0], layout.Storage}
+	w.with(from, side{version, layout.Storage}, comp.Direction == conversion.ToFar, func() {
+		w.assign(local, at.Type, name, value.Path[0].Type, what)
+	})
+	return local
+}
+
+// writeSet writes the assignment of the destination's field from its value.
+func writeSet(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
+	target := op.Target
+	w.property = target.Name
+	name := valueName(op.Value)
+	if len(op.Value.Versions) < 2 && op.Value.Local > 0 {
+		w.printf("destination.%s = %s\n", target.Name, name)
+		return
+	}
+	end := side{comp.Far.Version, layout.Storage}
+	if comp.Direction == conversion.FromFar {
+		end = side{comp.Near.Version, layout.Storage}
+	}
+	from := side{op.Value.Versions[0], layout.Storage}
+	w.with(from, end, comp.Direction == conversion.ToFar, func() {
+		w.assign("destination."+target.Name, target.Type, name, op.Value.Path[0].Type, comp.Near.Struct.Name+"."+target.Name)
+	})
+}
+
+// writeThroughSteps writes the body of a composed conversion that hand-written
+// code augments: every step in turn, through a value of each version between.
+func writeThroughSteps(w *assignWriter, comp *conversion.Composed) {
+	s := w.scope
+	steps := comp.Steps
+	if comp.Direction == conversion.ToFar {
+		previous := "source"
+		for n, step := range steps {
+			name := s.Module.LinkName(step.Host, step.Other.Version, layout.Storage, step.Other.Struct.Name)
+			if n == len(steps)-1 {
+				w.printf("return %s.AssignProperties_To_%s(destination)\n", previous, name)
+				return
+			}
+			local := fmt.Sprintf("step%d", n+1)
+			w.printf("var %s %s%s\n", local, s.Qualifier(step.Other.Version, layout.Storage), step.Other.Struct.Name)
+			w.printf("if err := %s.AssignProperties_To_%s(&%s); err != nil {\n\treturn err\n}\n", previous, name, local)
+			previous = local
+		}
+	}
+	arg := "source"
+	for n := len(steps) - 1; n >= 0; n-- {
+		step := steps[n]
+		name := s.Module.LinkName(step.Host, step.Other.Version, layout.Storage, step.Other.Struct.Name)
+		if n == 0 {
+			w.printf("return destination.AssignProperties_From_%s(%s)\n", name, arg)
+			return
+		}
+		local := fmt.Sprintf("step%d", n)
+		w.printf("var %s %s%s\n", local, s.Qualifier(step.Host.Version, layout.Storage), step.Host.Struct.Name)
+		w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn err\n}\n", local, name, arg)
+		arg = "&" + local
+	}
+}
+
+// holdsStruct reports whether t is, or holds, a generated struct.
+func holdsStruct(t *golang.Type) bool {
+	for t.Kind == model.KindArray || t.Kind == model.KindMap {
+		t = t.Elem
+	}
+	return t.Kind == model.KindObject && !gosrc.IsRuntimeNamed(t.Named)
+}
+
+// composedKey finds a composed conversion by its ends.
+type composedKey struct {
+	near, far         conversion.VersionIndex
+	nearName, farName string
+	direction         conversion.Direction
+}
+
+// composedIndex returns the composed conversions of more than one step by
+// their ends.
+func composedIndex(g *conversion.Graph) map[composedKey]*conversion.Composed {
+	index := map[composedKey]*conversion.Composed{}
+	for _, c := range g.Composed {
+		key := composedKey{c.Near.Version, c.Far.Version, c.Near.Struct.Name, c.Far.Struct.Name, c.Direction}
+		if _, taken := index[key]; !taken && len(c.Steps) > 1 {
+			index[key] = c
+		}
+	}
+	return index
+}
+
+// directName returns the name of the composed conversion between the struct
+// named sourceName on the writer's source side and destName on its
+// destination side, if they are further apart than one step.
+func (w *assignWriter) directName(sourceName, destName string) (string, bool) {
+	if w.composed == nil || w.source.pkg != layout.Storage || w.dest.pkg != layout.Storage {
+		return "", false
+	}
+	key := composedKey{w.source.version, w.dest.version, sourceName, destName, conversion.ToFar}
+	if !w.hostIsSource {
+		key = composedKey{w.dest.version, w.source.version, destName, sourceName, conversion.FromFar}
+	}
+	c, ok := w.composed[key]
+	if !ok {
+		return "", false
+	}
+	return c.Name, true
+}
