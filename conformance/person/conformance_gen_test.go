@@ -60,6 +60,8 @@ func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 
 func TestComposed(t *testing.T) { harness.ComposedConversions(t, kinds) }
 
+func TestFitsSpoke(t *testing.T) { harness.SpokeFits(t, kinds) }
+
 func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
 func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }

@@ -27,6 +27,7 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/convert:assign.go",
     "//generator/internal/emit/convert:compose.go",
     "//generator/internal/emit/convert:conversions.go",
+    "//generator/internal/emit/convert:fits.go",
     "//generator/internal/emit/convert:links.go",
     "//generator/internal/emit/convert:routes.go",
     "//generator/internal/emit/crds:crd.go",

@@ -67,6 +67,23 @@ func StorageHooks(dir string, graph *conversion.Graph) (conversion.Hooked, error
 	return func(i conversion.VersionIndex, name string) bool { return hooked[i][name] }, nil
 }
 
+// SpokeHooks returns the versions whose spoke package hand-written code under
+// dir gives an augmentation method.
+func SpokeHooks(dir string, graph *conversion.Graph) (map[conversion.VersionIndex]bool, error) {
+	hooked := map[conversion.VersionIndex]bool{}
+	if dir == "" {
+		return hooked, nil
+	}
+	for _, v := range graph.Versions {
+		receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, layout.Spoke)))
+		if err != nil {
+			return nil, err
+		}
+		hooked[v.Index] = len(receivers) > 0
+	}
+	return hooked, nil
+}
+
 // augmentationReceivers returns the types that hand-written files in dir give an
 // AssignPropertiesTo or AssignPropertiesFrom method.
 func augmentationReceivers(dir string) (map[string]bool, error) {

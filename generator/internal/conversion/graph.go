@@ -75,17 +75,20 @@ type Renames struct {
 
 // Graph is the conversion plan of a service.
 type Graph struct {
-	Versions   []*Version
-	Hubs       map[string]VersionIndex           // kind -> the version whose storage is the hub
-	Chains     map[string][]VersionIndex         // kind -> the versions having it, oldest first
-	Links      []*Link                           // the struct pairs that convert, host first
-	Compat     map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
-	Removals   []Removal                         // properties that disappear between adjacent versions
-	Composed   []*Composed                       // the conversions straight to the hub and back (Compose)
-	renames    Renames
-	runs       map[propKey][]*run
-	linkSet    map[linkKey]*Link
-	compatFrom map[compatKey]VersionIndex
+	Versions []*Version
+	Hubs     map[string]VersionIndex           // kind -> the version whose storage is the hub
+	Chains   map[string][]VersionIndex         // kind -> the versions having it, oldest first
+	Links    []*Link                           // the struct pairs that convert, host first
+	Compat   map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
+	Removals []Removal                         // properties that disappear between adjacent versions
+	Composed []*Composed                       // the conversions straight to the hub and back (Compose)
+	// SpokeHooked lists the versions whose spoke hand-written code augments
+	// (their conversions with the storage variant), set by the pipeline.
+	SpokeHooked map[VersionIndex]bool
+	renames     Renames
+	runs        map[propKey][]*run
+	linkSet     map[linkKey]*Link
+	compatFrom  map[compatKey]VersionIndex
 }
 
 // Removal is a property present in one version of a struct and not in the next.

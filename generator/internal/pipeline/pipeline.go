@@ -119,6 +119,9 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	if err := graph.Compose(hooks); err != nil {
 		return nil, err
 	}
+	if graph.SpokeHooked, err = augment.SpokeHooks(opts.ModuleDir, graph); err != nil {
+		return nil, err
+	}
 	out, err := emitAll(svc, opts, versions, graph, loaded.files, augmented)
 	if err != nil {
 		return nil, err

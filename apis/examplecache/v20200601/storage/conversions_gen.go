@@ -338,6 +338,110 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error 
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this RedisCreateProperties.
+func (value *RedisCreateProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Sku == nil || !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRuleProperties.
+func (value *RedisFirewallRuleProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.EndIP == nil {
+		return false
+	}
+	if value.StartIP == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRule_Spec.
+func (value *RedisFirewallRule_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20200601" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRule_Status.
+func (value *RedisFirewallRule_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Redis_Spec.
+func (value *Redis_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20200601" {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Redis_Status.
+func (value *Redis_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku.
+func (value *Sku) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Capacity == nil {
+		return false
+	}
+	if value.Family == nil {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Redis.
+func (resource *Redis) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this RedisFirewallRule.
+func (resource *RedisFirewallRule) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)

@@ -6,6 +6,124 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
+// FitsSpoke reports whether this version's spoke represents all of this RedisCreateProperties.
+func (value *RedisCreateProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.RedisVersion != nil && !value.RedisVersion.FitsSpoke() {
+		return false
+	}
+	if value.Sku == nil || !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRuleProperties.
+func (value *RedisFirewallRuleProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.EndIP == nil {
+		return false
+	}
+	if value.StartIP == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRule_Spec.
+func (value *RedisFirewallRule_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20230801" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisFirewallRule_Status.
+func (value *RedisFirewallRule_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RedisVersion.
+func (value *RedisVersion) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Major == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Redis_Spec.
+func (value *Redis_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20230801" {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Redis_Status.
+func (value *Redis_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku.
+func (value *Sku) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Capacity == nil {
+		return false
+	}
+	if value.Family == nil {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Redis.
+func (resource *Redis) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this RedisFirewallRule.
+func (resource *RedisFirewallRule) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // Hub marks Redis as the version every other converts through.
 func (*Redis) Hub() {}
 

@@ -6,6 +6,211 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
+// FitsSpoke reports whether this version's spoke represents all of this AzureActiveDirectory.
+func (value *AzureActiveDirectory) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this CertificateDescription.
+func (value *CertificateDescription) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Thumbprint == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ClientCertificateCommonName.
+func (value *ClientCertificateCommonName) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.CertificateCommonName == nil {
+		return false
+	}
+	if value.CertificateIssuerThumbprint == nil {
+		return false
+	}
+	if value.IsAdmin == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ClientCertificateThumbprint.
+func (value *ClientCertificateThumbprint) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.CertificateThumbprint == nil {
+		return false
+	}
+	if value.IsAdmin == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ClusterProperties.
+func (value *ClusterProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.AzureActiveDirectory != nil && !value.AzureActiveDirectory.FitsSpoke() {
+		return false
+	}
+	if value.Certificate != nil && !value.Certificate.FitsSpoke() {
+		return false
+	}
+	for index := range value.ClientCertificateCommonNames {
+		if !value.ClientCertificateCommonNames[index].FitsSpoke() {
+			return false
+		}
+	}
+	for index := range value.ClientCertificateThumbprints {
+		if !value.ClientCertificateThumbprints[index].FitsSpoke() {
+			return false
+		}
+	}
+	if value.DiagnosticsStorageAccountConfig != nil && !value.DiagnosticsStorageAccountConfig.FitsSpoke() {
+		return false
+	}
+	for index := range value.FabricSettings {
+		if !value.FabricSettings[index].FitsSpoke() {
+			return false
+		}
+	}
+	if value.ManagementEndpoint == nil {
+		return false
+	}
+	for index := range value.NodeTypes {
+		if !value.NodeTypes[index].FitsSpoke() {
+			return false
+		}
+	}
+	if value.ReverseProxyCertificate != nil && !value.ReverseProxyCertificate.FitsSpoke() {
+		return false
+	}
+	if value.UpgradeDescription != nil && !value.UpgradeDescription.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ClusterUpgradePolicy.
+func (value *ClusterUpgradePolicy) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Cluster_Spec.
+func (value *Cluster_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20160901" {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Cluster_Status.
+func (value *Cluster_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this DiagnosticsStorageAccountConfig.
+func (value *DiagnosticsStorageAccountConfig) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.BlobEndpoint == nil {
+		return false
+	}
+	if value.ProtectedAccountKeyName == nil {
+		return false
+	}
+	if value.QueueEndpoint == nil {
+		return false
+	}
+	if value.StorageAccountName == nil {
+		return false
+	}
+	if value.TableEndpoint == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this NodeTypeDescription.
+func (value *NodeTypeDescription) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.IsPrimary == nil {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	if value.VmInstanceCount == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SettingsParameterDescription.
+func (value *SettingsParameterDescription) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	if value.Value == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SettingsSectionDescription.
+func (value *SettingsSectionDescription) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	for index := range value.Parameters {
+		if !value.Parameters[index].FitsSpoke() {
+			return false
+		}
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Cluster.
+func (resource *Cluster) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // Hub marks Cluster as the version every other converts through.
 func (*Cluster) Hub() {}
 

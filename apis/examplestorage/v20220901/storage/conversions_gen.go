@@ -629,6 +629,184 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this ContainerProperties.
+func (value *ContainerProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this CustomDomain.
+func (value *CustomDomain) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Encryption.
+func (value *Encryption) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.KeySource == nil {
+		return false
+	}
+	if value.Services != nil && !value.Services.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this EncryptionService.
+func (value *EncryptionService) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this EncryptionServices.
+func (value *EncryptionServices) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Blob != nil && !value.Blob.FitsSpoke() {
+		return false
+	}
+	if value.File != nil && !value.File.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this IPRule.
+func (value *IPRule) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Value == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this NetworkRuleSet.
+func (value *NetworkRuleSet) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.DefaultAction == nil {
+		return false
+	}
+	for index := range value.IpRules {
+		if !value.IpRules[index].FitsSpoke() {
+			return false
+		}
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku.
+func (value *Sku) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this StorageAccountPropertiesCreateParameters.
+func (value *StorageAccountPropertiesCreateParameters) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.CustomDomain != nil && !value.CustomDomain.FitsSpoke() {
+		return false
+	}
+	if value.Encryption != nil && !value.Encryption.FitsSpoke() {
+		return false
+	}
+	if value.NetworkAcls != nil && !value.NetworkAcls.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this StorageAccount_Spec.
+func (value *StorageAccount_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20220901" {
+		return false
+	}
+	if value.Kind == nil {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	if value.Sku == nil || !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this StorageAccount_Status.
+func (value *StorageAccount_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this StorageAccountsBlobServicesContainer_Spec.
+func (value *StorageAccountsBlobServicesContainer_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20220901" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this StorageAccountsBlobServicesContainer_Status.
+func (value *StorageAccountsBlobServicesContainer_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this StorageAccount.
+func (resource *StorageAccount) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this StorageAccountsBlobServicesContainer.
+func (resource *StorageAccountsBlobServicesContainer) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20230501s.StorageAccount) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)

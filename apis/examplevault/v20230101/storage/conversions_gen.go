@@ -648,6 +648,156 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this NetworkStatus_Status.
+func (value *NetworkStatus_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SecretProperties.
+func (value *SecretProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SecretProperties_Status.
+func (value *SecretProperties_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku.
+func (value *Sku) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku_Status.
+func (value *Sku_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SystemData_Status.
+func (value *SystemData_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultProperties.
+func (value *VaultProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Sku == nil || !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultProperties_Status.
+func (value *VaultProperties_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Sku != nil && !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Vault_Spec.
+func (value *Vault_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20230101" {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Vault_Status.
+func (value *Vault_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.NetworkStatus != nil && !value.NetworkStatus.FitsSpoke() {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	if value.SystemData != nil && !value.SystemData.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultsSecret_Spec.
+func (value *VaultsSecret_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20230101" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultsSecret_Status.
+func (value *VaultsSecret_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	if value.SystemData != nil && !value.SystemData.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Vault.
+func (resource *Vault) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this VaultsSecret.
+func (resource *VaultsSecret) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignProperties_To_Vault copies this Vault into destination.
 func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)

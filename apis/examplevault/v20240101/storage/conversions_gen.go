@@ -6,6 +6,257 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
+// FitsSpoke reports whether this version's spoke represents all of this AccessPolicy.
+func (value *AccessPolicy) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.ListPolicy != nil && !value.ListPolicy.FitsSpoke() {
+		return false
+	}
+	if value.RoleBasedPolicy != nil && !value.RoleBasedPolicy.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this AccessPolicy_Status.
+func (value *AccessPolicy_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.ListPolicy != nil && !value.ListPolicy.FitsSpoke() {
+		return false
+	}
+	if value.RoleBasedPolicy != nil && !value.RoleBasedPolicy.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ListPolicy.
+func (value *ListPolicy) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	for index := range value.Entries {
+		if !value.Entries[index].FitsSpoke() {
+			return false
+		}
+	}
+	if value.Kind == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ListPolicyEntry.
+func (value *ListPolicyEntry) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.ObjectId == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ListPolicyEntry_Status.
+func (value *ListPolicyEntry_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this ListPolicy_Status.
+func (value *ListPolicy_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	for index := range value.Entries {
+		if !value.Entries[index].FitsSpoke() {
+			return false
+		}
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this NetworkStatus_Status.
+func (value *NetworkStatus_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RoleBasedPolicy.
+func (value *RoleBasedPolicy) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Kind == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this RoleBasedPolicy_Status.
+func (value *RoleBasedPolicy_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SecretProperties.
+func (value *SecretProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SecretProperties_Status.
+func (value *SecretProperties_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku.
+func (value *Sku) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Name == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Sku_Status.
+func (value *Sku_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this SystemData_Status.
+func (value *SystemData_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultProperties.
+func (value *VaultProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.AccessPolicy != nil && !value.AccessPolicy.FitsSpoke() {
+		return false
+	}
+	if value.Sku == nil || !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultProperties_Status.
+func (value *VaultProperties_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.AccessPolicy != nil && !value.AccessPolicy.FitsSpoke() {
+		return false
+	}
+	if value.Sku != nil && !value.Sku.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Vault_Spec.
+func (value *Vault_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20240101" {
+		return false
+	}
+	if value.Location == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Vault_Status.
+func (value *Vault_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.NetworkStatus != nil && !value.NetworkStatus.FitsSpoke() {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	if value.SystemData != nil && !value.SystemData.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultsSecret_Spec.
+func (value *VaultsSecret_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20240101" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this VaultsSecret_Status.
+func (value *VaultsSecret_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	if value.SystemData != nil && !value.SystemData.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Vault.
+func (resource *Vault) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this VaultsSecret.
+func (resource *VaultsSecret) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // Hub marks Vault as the version every other converts through.
 func (*Vault) Hub() {}
 

@@ -239,6 +239,76 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this FederatedIdentityCredentialProperties.
+func (value *FederatedIdentityCredentialProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.Issuer == nil {
+		return false
+	}
+	if value.Subject == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (value *UserAssignedIdentitiesFederatedIdentityCredential_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20220131preview" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (value *UserAssignedIdentitiesFederatedIdentityCredential_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentity_Spec.
+func (value *UserAssignedIdentity_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20220131preview" {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentity_Status.
+func (value *UserAssignedIdentity_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this UserAssignedIdentitiesFederatedIdentityCredential.
+func (resource *UserAssignedIdentitiesFederatedIdentityCredential) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this UserAssignedIdentity.
+func (resource *UserAssignedIdentity) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130 copies this FederatedIdentityCredentialProperties into destination, as the 2 steps between them do.
 func (source *FederatedIdentityCredentialProperties) AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(destination *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)

@@ -6,6 +6,104 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
+// FitsSpoke reports whether this version's spoke represents all of this ClaimsMatchingExpression.
+func (value *ClaimsMatchingExpression) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.LanguageVersion == nil {
+		return false
+	}
+	if value.Value == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this FederatedIdentityCredentialProperties.
+func (value *FederatedIdentityCredentialProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.ClaimsMatchingExpression != nil && !value.ClaimsMatchingExpression.FitsSpoke() {
+		return false
+	}
+	if value.Issuer == nil {
+		return false
+	}
+	if value.Subject == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
+func (value *UserAssignedIdentitiesFederatedIdentityCredential_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20241130" {
+		return false
+	}
+	if value.Owner == nil {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentitiesFederatedIdentityCredential_Status.
+func (value *UserAssignedIdentitiesFederatedIdentityCredential_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentityProperties.
+func (value *UserAssignedIdentityProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentity_Spec.
+func (value *UserAssignedIdentity_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20241130" {
+		return false
+	}
+	if value.Properties != nil && !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this UserAssignedIdentity_Status.
+func (value *UserAssignedIdentity_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this UserAssignedIdentitiesFederatedIdentityCredential.
+func (resource *UserAssignedIdentitiesFederatedIdentityCredential) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this UserAssignedIdentity.
+func (resource *UserAssignedIdentity) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // Hub marks UserAssignedIdentitiesFederatedIdentityCredential as the version every other converts through.
 func (*UserAssignedIdentitiesFederatedIdentityCredential) Hub() {}
 

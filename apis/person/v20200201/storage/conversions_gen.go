@@ -202,6 +202,59 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this Address.
+func (value *Address) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this PersonProperties.
+func (value *PersonProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.FullName == nil {
+		return false
+	}
+	if value.PostalAddress != nil && !value.PostalAddress.FitsSpoke() {
+		return false
+	}
+	if value.ResidentialAddress != nil && !value.ResidentialAddress.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Spec.
+func (value *Person_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20200201" {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Status.
+func (value *Person_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Person.
+func (resource *Person) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignPropertiesDirect_To_Address_v20200501 copies this Address into destination, as the 3 steps between them do.
 func (source *Address) AssignPropertiesDirect_To_Address_v20200501(destination *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)

@@ -244,6 +244,56 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	return nil
 }
 
+// FitsSpoke reports whether this version's spoke represents all of this Address.
+func (value *Address) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this PersonProperties.
+func (value *PersonProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.FullName == nil {
+		return false
+	}
+	if value.MailingAddress != nil && !value.MailingAddress.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Spec.
+func (value *Person_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20200401" {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Status.
+func (value *Person_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Person.
+func (resource *Person) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)

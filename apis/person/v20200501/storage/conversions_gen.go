@@ -6,6 +6,65 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
+// FitsSpoke reports whether this version's spoke represents all of this Address.
+func (value *Address) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.City == nil {
+		return false
+	}
+	if value.Street == nil {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this PersonProperties.
+func (value *PersonProperties) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.FullName == nil {
+		return false
+	}
+	if value.MailingAddress != nil && !value.MailingAddress.FitsSpoke() {
+		return false
+	}
+	if value.ResidentialAddress != nil && !value.ResidentialAddress.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Spec.
+func (value *Person_Spec) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	if value.OriginalVersion != "v20200501" {
+		return false
+	}
+	if value.Properties == nil || !value.Properties.FitsSpoke() {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of this Person_Status.
+func (value *Person_Status) FitsSpoke() bool {
+	if len(value.PropertyBag) > 0 {
+		return false
+	}
+	return true
+}
+
+// FitsSpoke reports whether this version's spoke represents all of the spec
+// and status of this Person.
+func (resource *Person) FitsSpoke() bool {
+	return resource.Spec.FitsSpoke() && resource.Status.FitsSpoke()
+}
+
 // Hub marks Person as the version every other converts through.
 func (*Person) Hub() {}
 

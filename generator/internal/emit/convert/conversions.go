@@ -25,6 +25,7 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 		}
 	}
 	if pkgSide == layout.Storage {
+		writeFitsSpoke(s)
 		index := composedIndex(m.Graph)
 		for _, comp := range m.Graph.Composed {
 			if comp.Near.Version == version {

@@ -131,7 +131,11 @@ func writeKindTests(s *gosrc.Scope, compat bool) {
 		}
 	}
 	if len(graph.Kinds()) > 0 {
-		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat, "Composed": composed})
+		fits := false
+		for i := range graph.Indexes() {
+			fits = fits || !graph.SpokeHooked[i]
+		}
+		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat, "Composed": composed, "Fits": fits})
 	} else if compat {
 		s.File.Write(compatTestCode, nil)
 	}
@@ -153,6 +157,8 @@ func TestJSON(t *testing.T) { harness.JSONRoundTrips(t, kinds, {{if .Compat}}com
 func TestHubRoundTrip(t *testing.T) { harness.HubRoundTrips(t, kinds) }
 {{if .Composed}}
 func TestComposed(t *testing.T) { harness.ComposedConversions(t, kinds) }
+{{end}}{{if .Fits}}
+func TestFitsSpoke(t *testing.T) { harness.SpokeFits(t, kinds) }
 {{end}}
 
 func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
