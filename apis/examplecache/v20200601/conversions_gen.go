@@ -12,13 +12,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
-// conversion of RedisCreateProperties; its methods run after the generated copy.
-type augmentConversionForRedisCreateProperties interface {
-	AssignPropertiesTo(destination *v20200601s.RedisCreateProperties) error
-	AssignPropertiesFrom(source *v20200601s.RedisCreateProperties) error
-}
-
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20200601s.RedisCreateProperties) error {
 	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
@@ -31,10 +24,6 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -53,18 +42,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	} else {
 		destination.Sku = Sku{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRuleProperties is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRuleProperties; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRuleProperties interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRuleProperties) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRuleProperties) error
 }
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
@@ -72,10 +50,6 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 	destination.EndIP = armruntime.PointerTo(source.EndIP)
 	destination.StartIP = armruntime.PointerTo(source.StartIP)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -83,18 +57,7 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20200601s.RedisFirewallRuleProperties) error {
 	destination.EndIP = armruntime.Deref(source.EndIP)
 	destination.StartIP = armruntime.Deref(source.StartIP)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Spec is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Spec; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Spec interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRule_Spec) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRule_Spec) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
@@ -108,10 +71,6 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -134,18 +93,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	} else {
 		destination.Properties = RedisFirewallRuleProperties{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Status is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Status; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Status interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRule_Status) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRule_Status) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
@@ -161,10 +109,6 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -180,18 +124,7 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Spec is implemented by hand-written code that augments the generated
-// conversion of Redis_Spec; its methods run after the generated copy.
-type augmentConversionForRedis_Spec interface {
-	AssignPropertiesTo(destination *v20200601s.Redis_Spec) error
-	AssignPropertiesFrom(source *v20200601s.Redis_Spec) error
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
@@ -207,10 +140,6 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -229,18 +158,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2020060
 	}
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Zones = slices.Clone(source.Zones)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Status is implemented by hand-written code that augments the generated
-// conversion of Redis_Status; its methods run after the generated copy.
-type augmentConversionForRedis_Status interface {
-	AssignPropertiesTo(destination *v20200601s.Redis_Status) error
-	AssignPropertiesFrom(source *v20200601s.Redis_Status) error
 }
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
@@ -256,10 +174,6 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20200
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -275,18 +189,7 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20200601s.Sku) error
-	AssignPropertiesFrom(source *v20200601s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -295,10 +198,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 	destination.Family = armruntime.PointerTo(string(source.Family))
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -307,10 +206,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error 
 	destination.Capacity = armruntime.Deref(source.Capacity)
 	destination.Family = Sku_Family(armruntime.Deref(source.Family))
 	destination.Name = Sku_Name(armruntime.Deref(source.Name))
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -12,13 +12,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
-// conversion of RedisCreateProperties; its methods run after the generated copy.
-type augmentConversionForRedisCreateProperties interface {
-	AssignPropertiesTo(destination *v20230801s.RedisCreateProperties) error
-	AssignPropertiesFrom(source *v20230801s.RedisCreateProperties) error
-}
-
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20230801s.RedisCreateProperties) error {
 	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
@@ -38,10 +31,6 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -67,18 +56,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	} else {
 		destination.Sku = Sku{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRuleProperties is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRuleProperties; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRuleProperties interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRuleProperties) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRuleProperties) error
 }
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
@@ -86,10 +64,6 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 	destination.EndIP = armruntime.PointerTo(source.EndIP)
 	destination.StartIP = armruntime.PointerTo(source.StartIP)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -97,18 +71,7 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20230801s.RedisFirewallRuleProperties) error {
 	destination.EndIP = armruntime.Deref(source.EndIP)
 	destination.StartIP = armruntime.Deref(source.StartIP)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Spec is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Spec; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Spec interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRule_Spec) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRule_Spec) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
@@ -122,10 +85,6 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -148,18 +107,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	} else {
 		destination.Properties = RedisFirewallRuleProperties{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Status is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Status; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Status interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRule_Status) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRule_Status) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
@@ -175,10 +123,6 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -194,18 +138,7 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisVersion is implemented by hand-written code that augments the generated
-// conversion of RedisVersion; its methods run after the generated copy.
-type augmentConversionForRedisVersion interface {
-	AssignPropertiesTo(destination *v20230801s.RedisVersion) error
-	AssignPropertiesFrom(source *v20230801s.RedisVersion) error
 }
 
 // AssignProperties_To_RedisVersion copies this RedisVersion into destination.
@@ -213,10 +146,6 @@ func (source *RedisVersion) AssignProperties_To_RedisVersion(destination *v20230
 	destination.Channel = armruntime.ConvertString[string](source.Channel)
 	destination.Major = armruntime.PointerTo(source.Major)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisVersion); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -224,18 +153,7 @@ func (source *RedisVersion) AssignProperties_To_RedisVersion(destination *v20230
 func (destination *RedisVersion) AssignProperties_From_RedisVersion(source *v20230801s.RedisVersion) error {
 	destination.Channel = armruntime.ConvertString[RedisVersion_Channel](source.Channel)
 	destination.Major = armruntime.Deref(source.Major)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisVersion); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Spec is implemented by hand-written code that augments the generated
-// conversion of Redis_Spec; its methods run after the generated copy.
-type augmentConversionForRedis_Spec interface {
-	AssignPropertiesTo(destination *v20230801s.Redis_Spec) error
-	AssignPropertiesFrom(source *v20230801s.Redis_Spec) error
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
@@ -251,10 +169,6 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -273,18 +187,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	}
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Zones = slices.Clone(source.Zones)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Status is implemented by hand-written code that augments the generated
-// conversion of Redis_Status; its methods run after the generated copy.
-type augmentConversionForRedis_Status interface {
-	AssignPropertiesTo(destination *v20230801s.Redis_Status) error
-	AssignPropertiesFrom(source *v20230801s.Redis_Status) error
 }
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
@@ -300,10 +203,6 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20230
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -319,18 +218,7 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230801s.Sku) error
-	AssignPropertiesFrom(source *v20230801s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -339,10 +227,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
 	destination.Family = armruntime.PointerTo(string(source.Family))
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -351,10 +235,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error 
 	destination.Capacity = armruntime.Deref(source.Capacity)
 	destination.Family = Sku_Family(armruntime.Deref(source.Family))
 	destination.Name = Sku_Name(armruntime.Deref(source.Name))
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

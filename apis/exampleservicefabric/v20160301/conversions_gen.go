@@ -11,23 +11,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForAzureActiveDirectory is implemented by hand-written code that augments the generated
-// conversion of AzureActiveDirectory; its methods run after the generated copy.
-type augmentConversionForAzureActiveDirectory interface {
-	AssignPropertiesTo(destination *v20160301s.AzureActiveDirectory) error
-	AssignPropertiesFrom(source *v20160301s.AzureActiveDirectory) error
-}
-
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160301s.AzureActiveDirectory) error {
 	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
 	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -36,18 +25,7 @@ func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirect
 	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
 	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
 	destination.TenantId = armruntime.Clone(source.TenantId)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCertificateDescription is implemented by hand-written code that augments the generated
-// conversion of CertificateDescription; its methods run after the generated copy.
-type augmentConversionForCertificateDescription interface {
-	AssignPropertiesTo(destination *v20160301s.CertificateDescription) error
-	AssignPropertiesFrom(source *v20160301s.CertificateDescription) error
 }
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
@@ -56,10 +34,6 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
 	destination.X509StoreName = armruntime.ConvertString[string](source.X509StoreName)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -68,18 +42,7 @@ func (destination *CertificateDescription) AssignProperties_From_CertificateDesc
 	destination.Thumbprint = armruntime.Deref(source.Thumbprint)
 	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
 	destination.X509StoreName = armruntime.ConvertString[CertificateDescription_X509StoreName](source.X509StoreName)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClientCertificateCommonName is implemented by hand-written code that augments the generated
-// conversion of ClientCertificateCommonName; its methods run after the generated copy.
-type augmentConversionForClientCertificateCommonName interface {
-	AssignPropertiesTo(destination *v20160301s.ClientCertificateCommonName) error
-	AssignPropertiesFrom(source *v20160301s.ClientCertificateCommonName) error
 }
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
@@ -88,10 +51,6 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 	destination.CertificateIssuerThumbprint = armruntime.PointerTo(source.CertificateIssuerThumbprint)
 	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -100,18 +59,7 @@ func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCert
 	destination.CertificateCommonName = armruntime.Deref(source.CertificateCommonName)
 	destination.CertificateIssuerThumbprint = armruntime.Deref(source.CertificateIssuerThumbprint)
 	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClientCertificateThumbprint is implemented by hand-written code that augments the generated
-// conversion of ClientCertificateThumbprint; its methods run after the generated copy.
-type augmentConversionForClientCertificateThumbprint interface {
-	AssignPropertiesTo(destination *v20160301s.ClientCertificateThumbprint) error
-	AssignPropertiesFrom(source *v20160301s.ClientCertificateThumbprint) error
 }
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
@@ -119,10 +67,6 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 	destination.CertificateThumbprint = armruntime.PointerTo(source.CertificateThumbprint)
 	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -130,18 +74,7 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160301s.ClientCertificateThumbprint) error {
 	destination.CertificateThumbprint = armruntime.Deref(source.CertificateThumbprint)
 	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClusterProperties is implemented by hand-written code that augments the generated
-// conversion of ClusterProperties; its methods run after the generated copy.
-type augmentConversionForClusterProperties interface {
-	AssignPropertiesTo(destination *v20160301s.ClusterProperties) error
-	AssignPropertiesFrom(source *v20160301s.ClusterProperties) error
 }
 
 // AssignProperties_To_ClusterProperties copies this ClusterProperties into destination.
@@ -221,10 +154,6 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	}
 	destination.VmImage = armruntime.Clone(source.VmImage)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -304,18 +233,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		}
 	}
 	destination.VmImage = armruntime.Clone(source.VmImage)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCluster_Spec is implemented by hand-written code that augments the generated
-// conversion of Cluster_Spec; its methods run after the generated copy.
-type augmentConversionForCluster_Spec interface {
-	AssignPropertiesTo(destination *v20160301s.Cluster_Spec) error
-	AssignPropertiesFrom(source *v20160301s.Cluster_Spec) error
 }
 
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
@@ -330,10 +248,6 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -351,18 +265,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 		destination.Properties = ClusterProperties{}
 	}
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCluster_Status is implemented by hand-written code that augments the generated
-// conversion of Cluster_Status; its methods run after the generated copy.
-type augmentConversionForCluster_Status interface {
-	AssignPropertiesTo(destination *v20160301s.Cluster_Status) error
-	AssignPropertiesFrom(source *v20160301s.Cluster_Status) error
 }
 
 // AssignProperties_To_Cluster_Status copies this Cluster_Status into destination.
@@ -378,10 +281,6 @@ func (source *Cluster_Status) AssignProperties_To_Cluster_Status(destination *v2
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -397,18 +296,7 @@ func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForDiagnosticsStorageAccountConfig is implemented by hand-written code that augments the generated
-// conversion of DiagnosticsStorageAccountConfig; its methods run after the generated copy.
-type augmentConversionForDiagnosticsStorageAccountConfig interface {
-	AssignPropertiesTo(destination *v20160301s.DiagnosticsStorageAccountConfig) error
-	AssignPropertiesFrom(source *v20160301s.DiagnosticsStorageAccountConfig) error
 }
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
@@ -419,10 +307,6 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 	destination.StorageAccountName = armruntime.PointerTo(source.StorageAccountName)
 	destination.TableEndpoint = armruntime.PointerTo(source.TableEndpoint)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -433,18 +317,7 @@ func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_Diagno
 	destination.QueueEndpoint = armruntime.Deref(source.QueueEndpoint)
 	destination.StorageAccountName = armruntime.Deref(source.StorageAccountName)
 	destination.TableEndpoint = armruntime.Deref(source.TableEndpoint)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNodeTypes is implemented by hand-written code that augments the generated
-// conversion of NodeTypes; its methods run after the generated copy.
-type augmentConversionForNodeTypes interface {
-	AssignPropertiesTo(destination *v20160301s.NodeTypes) error
-	AssignPropertiesFrom(source *v20160301s.NodeTypes) error
 }
 
 // AssignProperties_To_NodeTypes copies this NodeTypes into destination.
@@ -455,10 +328,6 @@ func (source *NodeTypes) AssignProperties_To_NodeTypes(destination *v20160301s.N
 	destination.Name = armruntime.PointerTo(source.Name)
 	destination.VmInstanceCount = armruntime.PointerTo(source.VmInstanceCount)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNodeTypes); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -469,18 +338,7 @@ func (destination *NodeTypes) AssignProperties_From_NodeTypes(source *v20160301s
 	destination.IsPrimary = armruntime.Deref(source.IsPrimary)
 	destination.Name = armruntime.Deref(source.Name)
 	destination.VmInstanceCount = armruntime.Deref(source.VmInstanceCount)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNodeTypes); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPaasClusterUpgradePolicy is implemented by hand-written code that augments the generated
-// conversion of PaasClusterUpgradePolicy; its methods run after the generated copy.
-type augmentConversionForPaasClusterUpgradePolicy interface {
-	AssignPropertiesTo(destination *v20160301s.PaasClusterUpgradePolicy) error
-	AssignPropertiesFrom(source *v20160301s.PaasClusterUpgradePolicy) error
 }
 
 // AssignProperties_To_PaasClusterUpgradePolicy copies this PaasClusterUpgradePolicy into destination.
@@ -492,10 +350,6 @@ func (source *PaasClusterUpgradePolicy) AssignProperties_To_PaasClusterUpgradePo
 	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
 	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPaasClusterUpgradePolicy); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -507,18 +361,7 @@ func (destination *PaasClusterUpgradePolicy) AssignProperties_From_PaasClusterUp
 	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
 	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
 	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPaasClusterUpgradePolicy); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSettingsParameterDescription is implemented by hand-written code that augments the generated
-// conversion of SettingsParameterDescription; its methods run after the generated copy.
-type augmentConversionForSettingsParameterDescription interface {
-	AssignPropertiesTo(destination *v20160301s.SettingsParameterDescription) error
-	AssignPropertiesFrom(source *v20160301s.SettingsParameterDescription) error
 }
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
@@ -526,10 +369,6 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 	destination.Name = armruntime.PointerTo(source.Name)
 	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -537,18 +376,7 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160301s.SettingsParameterDescription) error {
 	destination.Name = armruntime.Deref(source.Name)
 	destination.Value = armruntime.Deref(source.Value)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSettingsSectionDescription is implemented by hand-written code that augments the generated
-// conversion of SettingsSectionDescription; its methods run after the generated copy.
-type augmentConversionForSettingsSectionDescription interface {
-	AssignPropertiesTo(destination *v20160301s.SettingsSectionDescription) error
-	AssignPropertiesFrom(source *v20160301s.SettingsSectionDescription) error
 }
 
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
@@ -564,10 +392,6 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -582,10 +406,6 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
 			}
 		}
-	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
 	}
 	return nil
 }

@@ -11,22 +11,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForContainerProperties is implemented by hand-written code that augments the generated
-// conversion of ContainerProperties; its methods run after the generated copy.
-type augmentConversionForContainerProperties interface {
-	AssignPropertiesTo(destination *v20210101s.ContainerProperties) error
-	AssignPropertiesFrom(source *v20210101s.ContainerProperties) error
-}
-
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20210101s.ContainerProperties) error {
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.ConvertString[string](source.PublicAccess)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -34,18 +23,7 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20210101s.ContainerProperties) error {
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.ConvertString[ContainerProperties_PublicAccess](source.PublicAccess)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryption is implemented by hand-written code that augments the generated
-// conversion of Encryption; its methods run after the generated copy.
-type augmentConversionForEncryption interface {
-	AssignPropertiesTo(destination *v20210101s.Encryption) error
-	AssignPropertiesFrom(source *v20210101s.Encryption) error
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
@@ -60,10 +38,6 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20210101s
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -78,18 +52,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2021010
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionService is implemented by hand-written code that augments the generated
-// conversion of EncryptionService; its methods run after the generated copy.
-type augmentConversionForEncryptionService interface {
-	AssignPropertiesTo(destination *v20210101s.EncryptionService) error
-	AssignPropertiesFrom(source *v20210101s.EncryptionService) error
 }
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
@@ -97,10 +60,6 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.ConvertString[string](source.KeyType)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -108,18 +67,7 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20210101s.EncryptionService) error {
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.ConvertString[EncryptionService_KeyType](source.KeyType)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionServices is implemented by hand-written code that augments the generated
-// conversion of EncryptionServices; its methods run after the generated copy.
-type augmentConversionForEncryptionServices interface {
-	AssignPropertiesTo(destination *v20210101s.EncryptionServices) error
-	AssignPropertiesFrom(source *v20210101s.EncryptionServices) error
 }
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
@@ -139,10 +87,6 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -162,18 +106,7 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForIPRule is implemented by hand-written code that augments the generated
-// conversion of IPRule; its methods run after the generated copy.
-type augmentConversionForIPRule interface {
-	AssignPropertiesTo(destination *v20210101s.IPRule) error
-	AssignPropertiesFrom(source *v20210101s.IPRule) error
 }
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
@@ -181,10 +114,6 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20210101s.IPRule)
 	destination.Action = armruntime.ConvertString[string](source.Action)
 	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -192,18 +121,7 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20210101s.IPRule)
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20210101s.IPRule) error {
 	destination.Action = armruntime.ConvertString[IPRule_Action](source.Action)
 	destination.Value = armruntime.Deref(source.Value)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkRuleSet is implemented by hand-written code that augments the generated
-// conversion of NetworkRuleSet; its methods run after the generated copy.
-type augmentConversionForNetworkRuleSet interface {
-	AssignPropertiesTo(destination *v20210101s.NetworkRuleSet) error
-	AssignPropertiesFrom(source *v20210101s.NetworkRuleSet) error
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
@@ -219,10 +137,6 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -238,18 +152,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 			}
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20210101s.Sku) error
-	AssignPropertiesFrom(source *v20210101s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -257,10 +160,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20210101s.Sku) error {
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.Tier = armruntime.ConvertString[string](source.Tier)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -268,18 +167,7 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20210101s.Sku) error {
 func (destination *Sku) AssignProperties_From_Sku(source *v20210101s.Sku) error {
 	destination.Name = Sku_Name(armruntime.Deref(source.Name))
 	destination.Tier = armruntime.ConvertString[Sku_Tier](source.Tier)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountPropertiesCreateParameters is implemented by hand-written code that augments the generated
-// conversion of StorageAccountPropertiesCreateParameters; its methods run after the generated copy.
-type augmentConversionForStorageAccountPropertiesCreateParameters interface {
-	AssignPropertiesTo(destination *v20210101s.StorageAccountPropertiesCreateParameters) error
-	AssignPropertiesFrom(source *v20210101s.StorageAccountPropertiesCreateParameters) error
 }
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
@@ -303,10 +191,6 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -330,18 +214,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Spec interface {
-	AssignPropertiesTo(destination *v20210101s.StorageAccount_Spec) error
-	AssignPropertiesFrom(source *v20210101s.StorageAccount_Spec) error
 }
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
@@ -364,10 +237,6 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -393,18 +262,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 		destination.Sku = Sku{}
 	}
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Status interface {
-	AssignPropertiesTo(destination *v20210101s.StorageAccount_Status) error
-	AssignPropertiesFrom(source *v20210101s.StorageAccount_Status) error
 }
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
@@ -420,10 +278,6 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -439,18 +293,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
-	AssignPropertiesTo(destination *v20210101s.StorageAccountsBlobServicesContainer_Spec) error
-	AssignPropertiesFrom(source *v20210101s.StorageAccountsBlobServicesContainer_Spec) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
@@ -466,10 +309,6 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	}
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -490,18 +329,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
-	AssignPropertiesTo(destination *v20210101s.StorageAccountsBlobServicesContainer_Status) error
-	AssignPropertiesFrom(source *v20210101s.StorageAccountsBlobServicesContainer_Status) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
@@ -517,10 +345,6 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -536,10 +360,6 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

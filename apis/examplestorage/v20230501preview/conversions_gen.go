@@ -11,22 +11,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForContainerProperties is implemented by hand-written code that augments the generated
-// conversion of ContainerProperties; its methods run after the generated copy.
-type augmentConversionForContainerProperties interface {
-	AssignPropertiesTo(destination *v20230501previews.ContainerProperties) error
-	AssignPropertiesFrom(source *v20230501previews.ContainerProperties) error
-}
-
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501previews.ContainerProperties) error {
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.ConvertString[string](source.PublicAccess)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -34,18 +23,7 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20230501previews.ContainerProperties) error {
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.ConvertString[ContainerProperties_PublicAccess](source.PublicAccess)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCustomDomain is implemented by hand-written code that augments the generated
-// conversion of CustomDomain; its methods run after the generated copy.
-type augmentConversionForCustomDomain interface {
-	AssignPropertiesTo(destination *v20230501previews.CustomDomain) error
-	AssignPropertiesFrom(source *v20230501previews.CustomDomain) error
 }
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
@@ -53,10 +31,6 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 	destination.Name = armruntime.PointerTo(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -64,18 +38,7 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v20230501previews.CustomDomain) error {
 	destination.Name = armruntime.Deref(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryption is implemented by hand-written code that augments the generated
-// conversion of Encryption; its methods run after the generated copy.
-type augmentConversionForEncryption interface {
-	AssignPropertiesTo(destination *v20230501previews.Encryption) error
-	AssignPropertiesFrom(source *v20230501previews.Encryption) error
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
@@ -90,10 +53,6 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501p
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -108,18 +67,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 			return fmt.Errorf("converting Encryption.Services: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionService is implemented by hand-written code that augments the generated
-// conversion of EncryptionService; its methods run after the generated copy.
-type augmentConversionForEncryptionService interface {
-	AssignPropertiesTo(destination *v20230501previews.EncryptionService) error
-	AssignPropertiesFrom(source *v20230501previews.EncryptionService) error
 }
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
@@ -127,10 +75,6 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.ConvertString[string](source.KeyType)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -138,18 +82,7 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20230501previews.EncryptionService) error {
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.ConvertString[EncryptionService_KeyType](source.KeyType)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionServices is implemented by hand-written code that augments the generated
-// conversion of EncryptionServices; its methods run after the generated copy.
-type augmentConversionForEncryptionServices interface {
-	AssignPropertiesTo(destination *v20230501previews.EncryptionServices) error
-	AssignPropertiesFrom(source *v20230501previews.EncryptionServices) error
 }
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
@@ -169,10 +102,6 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -192,18 +121,7 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 			return fmt.Errorf("converting EncryptionServices.File: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForIPRule is implemented by hand-written code that augments the generated
-// conversion of IPRule; its methods run after the generated copy.
-type augmentConversionForIPRule interface {
-	AssignPropertiesTo(destination *v20230501previews.IPRule) error
-	AssignPropertiesFrom(source *v20230501previews.IPRule) error
 }
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
@@ -211,10 +129,6 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.
 	destination.Action = armruntime.ConvertString[string](source.Action)
 	destination.Value = armruntime.PointerTo(source.Value)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -222,18 +136,7 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501previews.IPRule) error {
 	destination.Action = armruntime.ConvertString[IPRule_Action](source.Action)
 	destination.Value = armruntime.Deref(source.Value)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkRuleSet is implemented by hand-written code that augments the generated
-// conversion of NetworkRuleSet; its methods run after the generated copy.
-type augmentConversionForNetworkRuleSet interface {
-	AssignPropertiesTo(destination *v20230501previews.NetworkRuleSet) error
-	AssignPropertiesFrom(source *v20230501previews.NetworkRuleSet) error
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
@@ -249,10 +152,6 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -268,18 +167,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 			}
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230501previews.Sku) error
-	AssignPropertiesFrom(source *v20230501previews.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -287,10 +175,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) e
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.Tier = armruntime.ConvertString[string](source.Tier)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -298,18 +182,7 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) e
 func (destination *Sku) AssignProperties_From_Sku(source *v20230501previews.Sku) error {
 	destination.Name = Sku_Name(armruntime.Deref(source.Name))
 	destination.Tier = armruntime.ConvertString[Sku_Tier](source.Tier)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountPropertiesCreateParameters is implemented by hand-written code that augments the generated
-// conversion of StorageAccountPropertiesCreateParameters; its methods run after the generated copy.
-type augmentConversionForStorageAccountPropertiesCreateParameters interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountPropertiesCreateParameters) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountPropertiesCreateParameters) error
 }
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
@@ -341,10 +214,6 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -376,18 +245,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Spec interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccount_Spec) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccount_Spec) error
 }
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
@@ -410,10 +268,6 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -439,18 +293,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 		destination.Sku = Sku{}
 	}
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Status interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccount_Status) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccount_Status) error
 }
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
@@ -466,10 +309,6 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -485,18 +324,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
@@ -512,10 +340,6 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	}
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -536,18 +360,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountsBlobServicesContainer_Status) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountsBlobServicesContainer_Status) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
@@ -563,10 +376,6 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -582,10 +391,6 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -11,23 +11,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForNetworkStatus_Status is implemented by hand-written code that augments the generated
-// conversion of NetworkStatus_Status; its methods run after the generated copy.
-type augmentConversionForNetworkStatus_Status interface {
-	AssignPropertiesTo(destination *v20230101s.NetworkStatus_Status) error
-	AssignPropertiesFrom(source *v20230101s.NetworkStatus_Status) error
-}
-
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20230101s.NetworkStatus_Status) error {
 	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -36,18 +25,7 @@ func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Sta
 	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties is implemented by hand-written code that augments the generated
-// conversion of SecretProperties; its methods run after the generated copy.
-type augmentConversionForSecretProperties interface {
-	AssignPropertiesTo(destination *v20230101s.SecretProperties) error
-	AssignPropertiesFrom(source *v20230101s.SecretProperties) error
 }
 
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
@@ -55,10 +33,6 @@ func (source *SecretProperties) AssignProperties_To_SecretProperties(destination
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -66,18 +40,7 @@ func (source *SecretProperties) AssignProperties_To_SecretProperties(destination
 func (destination *SecretProperties) AssignProperties_From_SecretProperties(source *v20230101s.SecretProperties) error {
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.Value = armruntime.Clone(source.Value)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties_Status is implemented by hand-written code that augments the generated
-// conversion of SecretProperties_Status; its methods run after the generated copy.
-type augmentConversionForSecretProperties_Status interface {
-	AssignPropertiesTo(destination *v20230101s.SecretProperties_Status) error
-	AssignPropertiesFrom(source *v20230101s.SecretProperties_Status) error
 }
 
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
@@ -85,10 +48,6 @@ func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Stat
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.SecretUri = armruntime.Clone(source.SecretUri)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -96,74 +55,33 @@ func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Stat
 func (destination *SecretProperties_Status) AssignProperties_From_SecretProperties_Status(source *v20230101s.SecretProperties_Status) error {
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.SecretUri = armruntime.Clone(source.SecretUri)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230101s.Sku) error
-	AssignPropertiesFrom(source *v20230101s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230101s.Sku) error {
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230101s.Sku) error {
 	destination.Name = SkuName(armruntime.Deref(source.Name))
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku_Status is implemented by hand-written code that augments the generated
-// conversion of Sku_Status; its methods run after the generated copy.
-type augmentConversionForSku_Status interface {
-	AssignPropertiesTo(destination *v20230101s.Sku_Status) error
-	AssignPropertiesFrom(source *v20230101s.Sku_Status) error
 }
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20230101s.Sku_Status) error {
 	destination.Name = armruntime.ConvertString[string](source.Name)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20230101s.Sku_Status) error {
 	destination.Name = armruntime.ConvertString[SkuName_Status](source.Name)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSystemData_Status is implemented by hand-written code that augments the generated
-// conversion of SystemData_Status; its methods run after the generated copy.
-type augmentConversionForSystemData_Status interface {
-	AssignPropertiesTo(destination *v20230101s.SystemData_Status) error
-	AssignPropertiesFrom(source *v20230101s.SystemData_Status) error
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
@@ -175,10 +93,6 @@ func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destinati
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.ConvertString[string](source.LastModifiedByType)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -190,18 +104,7 @@ func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(so
 	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.ConvertString[CreatedByType_Status](source.LastModifiedByType)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties is implemented by hand-written code that augments the generated
-// conversion of VaultProperties; its methods run after the generated copy.
-type augmentConversionForVaultProperties interface {
-	AssignPropertiesTo(destination *v20230101s.VaultProperties) error
-	AssignPropertiesFrom(source *v20230101s.VaultProperties) error
 }
 
 // AssignProperties_To_VaultProperties copies this VaultProperties into destination.
@@ -214,10 +117,6 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -234,18 +133,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	} else {
 		destination.Sku = Sku{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties_Status is implemented by hand-written code that augments the generated
-// conversion of VaultProperties_Status; its methods run after the generated copy.
-type augmentConversionForVaultProperties_Status interface {
-	AssignPropertiesTo(destination *v20230101s.VaultProperties_Status) error
-	AssignPropertiesFrom(source *v20230101s.VaultProperties_Status) error
 }
 
 // AssignProperties_To_VaultProperties_Status copies this VaultProperties_Status into destination.
@@ -263,10 +151,6 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	}
 	destination.VaultUri = armruntime.Clone(source.VaultUri)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -284,18 +168,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 		}
 	}
 	destination.VaultUri = armruntime.Clone(source.VaultUri)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Spec is implemented by hand-written code that augments the generated
-// conversion of Vault_Spec; its methods run after the generated copy.
-type augmentConversionForVault_Spec interface {
-	AssignPropertiesTo(destination *v20230101s.Vault_Spec) error
-	AssignPropertiesFrom(source *v20230101s.Vault_Spec) error
 }
 
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
@@ -312,10 +185,6 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20230101s
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -331,18 +200,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2023010
 		}
 	}
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Status is implemented by hand-written code that augments the generated
-// conversion of Vault_Status; its methods run after the generated copy.
-type augmentConversionForVault_Status interface {
-	AssignPropertiesTo(destination *v20230101s.Vault_Status) error
-	AssignPropertiesFrom(source *v20230101s.Vault_Status) error
 }
 
 // AssignProperties_To_Vault_Status copies this Vault_Status into destination.
@@ -384,10 +242,6 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20230
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -429,18 +283,7 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	}
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Spec is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Spec; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Spec interface {
-	AssignPropertiesTo(destination *v20230101s.VaultsSecret_Spec) error
-	AssignPropertiesFrom(source *v20230101s.VaultsSecret_Spec) error
 }
 
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
@@ -456,10 +299,6 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	}
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -480,18 +319,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Status is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Status; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Status interface {
-	AssignPropertiesTo(destination *v20230101s.VaultsSecret_Status) error
-	AssignPropertiesFrom(source *v20230101s.VaultsSecret_Status) error
 }
 
 // AssignProperties_To_VaultsSecret_Status copies this VaultsSecret_Status into destination.
@@ -524,10 +352,6 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	}
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -560,10 +384,6 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 		}
 	}
 	destination.Type = armruntime.Clone(source.Type)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -12,13 +12,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForAccessPolicy is implemented by hand-written code that augments the generated
-// conversion of AccessPolicy; its methods run after the generated copy.
-type augmentConversionForAccessPolicy interface {
-	AssignPropertiesTo(destination *v20240101s.AccessPolicy) error
-	AssignPropertiesFrom(source *v20240101s.AccessPolicy) error
-}
-
 // AssignProperties_To_AccessPolicy copies this AccessPolicy into destination.
 func (source *AccessPolicy) AssignProperties_To_AccessPolicy(destination *v20240101s.AccessPolicy) error {
 	destination.ListPolicy = nil
@@ -36,10 +29,6 @@ func (source *AccessPolicy) AssignProperties_To_AccessPolicy(destination *v20240
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAccessPolicy); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -59,18 +48,7 @@ func (destination *AccessPolicy) AssignProperties_From_AccessPolicy(source *v202
 			return fmt.Errorf("converting AccessPolicy.RoleBasedPolicy: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAccessPolicy); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForAccessPolicy_Status is implemented by hand-written code that augments the generated
-// conversion of AccessPolicy_Status; its methods run after the generated copy.
-type augmentConversionForAccessPolicy_Status interface {
-	AssignPropertiesTo(destination *v20240101s.AccessPolicy_Status) error
-	AssignPropertiesFrom(source *v20240101s.AccessPolicy_Status) error
 }
 
 // AssignProperties_To_AccessPolicy_Status copies this AccessPolicy_Status into destination.
@@ -90,10 +68,6 @@ func (source *AccessPolicy_Status) AssignProperties_To_AccessPolicy_Status(desti
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAccessPolicy_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -113,18 +87,7 @@ func (destination *AccessPolicy_Status) AssignProperties_From_AccessPolicy_Statu
 			return fmt.Errorf("converting AccessPolicy_Status.RoleBasedPolicy: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAccessPolicy_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForListPolicy is implemented by hand-written code that augments the generated
-// conversion of ListPolicy; its methods run after the generated copy.
-type augmentConversionForListPolicy interface {
-	AssignPropertiesTo(destination *v20240101s.ListPolicy) error
-	AssignPropertiesFrom(source *v20240101s.ListPolicy) error
 }
 
 // AssignProperties_To_ListPolicy copies this ListPolicy into destination.
@@ -140,10 +103,6 @@ func (source *ListPolicy) AssignProperties_To_ListPolicy(destination *v20240101s
 	}
 	destination.Kind = armruntime.PointerTo(string(source.Kind))
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForListPolicy); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -159,18 +118,7 @@ func (destination *ListPolicy) AssignProperties_From_ListPolicy(source *v2024010
 		}
 	}
 	destination.Kind = ListPolicy_Kind(armruntime.Deref(source.Kind))
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForListPolicy); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForListPolicyEntry is implemented by hand-written code that augments the generated
-// conversion of ListPolicyEntry; its methods run after the generated copy.
-type augmentConversionForListPolicyEntry interface {
-	AssignPropertiesTo(destination *v20240101s.ListPolicyEntry) error
-	AssignPropertiesFrom(source *v20240101s.ListPolicyEntry) error
 }
 
 // AssignProperties_To_ListPolicyEntry copies this ListPolicyEntry into destination.
@@ -187,10 +135,6 @@ func (source *ListPolicyEntry) AssignProperties_To_ListPolicyEntry(destination *
 	}
 	destination.Permissions = valuePermissions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForListPolicyEntry); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -207,18 +151,7 @@ func (destination *ListPolicyEntry) AssignProperties_From_ListPolicyEntry(source
 		}
 	}
 	destination.Permissions = valuePermissions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForListPolicyEntry); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForListPolicyEntry_Status is implemented by hand-written code that augments the generated
-// conversion of ListPolicyEntry_Status; its methods run after the generated copy.
-type augmentConversionForListPolicyEntry_Status interface {
-	AssignPropertiesTo(destination *v20240101s.ListPolicyEntry_Status) error
-	AssignPropertiesFrom(source *v20240101s.ListPolicyEntry_Status) error
 }
 
 // AssignProperties_To_ListPolicyEntry_Status copies this ListPolicyEntry_Status into destination.
@@ -235,10 +168,6 @@ func (source *ListPolicyEntry_Status) AssignProperties_To_ListPolicyEntry_Status
 	}
 	destination.Permissions = valuePermissions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForListPolicyEntry_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -255,18 +184,7 @@ func (destination *ListPolicyEntry_Status) AssignProperties_From_ListPolicyEntry
 		}
 	}
 	destination.Permissions = valuePermissions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForListPolicyEntry_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForListPolicy_Status is implemented by hand-written code that augments the generated
-// conversion of ListPolicy_Status; its methods run after the generated copy.
-type augmentConversionForListPolicy_Status interface {
-	AssignPropertiesTo(destination *v20240101s.ListPolicy_Status) error
-	AssignPropertiesFrom(source *v20240101s.ListPolicy_Status) error
 }
 
 // AssignProperties_To_ListPolicy_Status copies this ListPolicy_Status into destination.
@@ -282,10 +200,6 @@ func (source *ListPolicy_Status) AssignProperties_To_ListPolicy_Status(destinati
 	}
 	destination.Kind = armruntime.ConvertString[string](source.Kind)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForListPolicy_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -301,18 +215,7 @@ func (destination *ListPolicy_Status) AssignProperties_From_ListPolicy_Status(so
 		}
 	}
 	destination.Kind = armruntime.ConvertString[ListPolicy_Kind_Status](source.Kind)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForListPolicy_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkStatus_Status is implemented by hand-written code that augments the generated
-// conversion of NetworkStatus_Status; its methods run after the generated copy.
-type augmentConversionForNetworkStatus_Status interface {
-	AssignPropertiesTo(destination *v20240101s.NetworkStatus_Status) error
-	AssignPropertiesFrom(source *v20240101s.NetworkStatus_Status) error
 }
 
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
@@ -321,10 +224,6 @@ func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(des
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -333,18 +232,7 @@ func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Sta
 	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRoleBasedPolicy is implemented by hand-written code that augments the generated
-// conversion of RoleBasedPolicy; its methods run after the generated copy.
-type augmentConversionForRoleBasedPolicy interface {
-	AssignPropertiesTo(destination *v20240101s.RoleBasedPolicy) error
-	AssignPropertiesFrom(source *v20240101s.RoleBasedPolicy) error
 }
 
 // AssignProperties_To_RoleBasedPolicy copies this RoleBasedPolicy into destination.
@@ -352,10 +240,6 @@ func (source *RoleBasedPolicy) AssignProperties_To_RoleBasedPolicy(destination *
 	destination.Kind = armruntime.PointerTo(string(source.Kind))
 	destination.Roles = slices.Clone(source.Roles)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRoleBasedPolicy); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -363,18 +247,7 @@ func (source *RoleBasedPolicy) AssignProperties_To_RoleBasedPolicy(destination *
 func (destination *RoleBasedPolicy) AssignProperties_From_RoleBasedPolicy(source *v20240101s.RoleBasedPolicy) error {
 	destination.Kind = RoleBasedPolicy_Kind(armruntime.Deref(source.Kind))
 	destination.Roles = slices.Clone(source.Roles)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRoleBasedPolicy); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRoleBasedPolicy_Status is implemented by hand-written code that augments the generated
-// conversion of RoleBasedPolicy_Status; its methods run after the generated copy.
-type augmentConversionForRoleBasedPolicy_Status interface {
-	AssignPropertiesTo(destination *v20240101s.RoleBasedPolicy_Status) error
-	AssignPropertiesFrom(source *v20240101s.RoleBasedPolicy_Status) error
 }
 
 // AssignProperties_To_RoleBasedPolicy_Status copies this RoleBasedPolicy_Status into destination.
@@ -382,10 +255,6 @@ func (source *RoleBasedPolicy_Status) AssignProperties_To_RoleBasedPolicy_Status
 	destination.Kind = armruntime.ConvertString[string](source.Kind)
 	destination.Roles = slices.Clone(source.Roles)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRoleBasedPolicy_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -393,18 +262,7 @@ func (source *RoleBasedPolicy_Status) AssignProperties_To_RoleBasedPolicy_Status
 func (destination *RoleBasedPolicy_Status) AssignProperties_From_RoleBasedPolicy_Status(source *v20240101s.RoleBasedPolicy_Status) error {
 	destination.Kind = armruntime.ConvertString[RoleBasedPolicy_Kind_Status](source.Kind)
 	destination.Roles = slices.Clone(source.Roles)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRoleBasedPolicy_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties is implemented by hand-written code that augments the generated
-// conversion of SecretProperties; its methods run after the generated copy.
-type augmentConversionForSecretProperties interface {
-	AssignPropertiesTo(destination *v20240101s.SecretProperties) error
-	AssignPropertiesFrom(source *v20240101s.SecretProperties) error
 }
 
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
@@ -413,10 +271,6 @@ func (source *SecretProperties) AssignProperties_To_SecretProperties(destination
 	destination.RecoveryKey = armruntime.Clone(source.RecoveryKey)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -425,18 +279,7 @@ func (destination *SecretProperties) AssignProperties_From_SecretProperties(sour
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.RecoveryKey = armruntime.Clone(source.RecoveryKey)
 	destination.Value = armruntime.Clone(source.Value)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties_Status is implemented by hand-written code that augments the generated
-// conversion of SecretProperties_Status; its methods run after the generated copy.
-type augmentConversionForSecretProperties_Status interface {
-	AssignPropertiesTo(destination *v20240101s.SecretProperties_Status) error
-	AssignPropertiesFrom(source *v20240101s.SecretProperties_Status) error
 }
 
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
@@ -445,10 +288,6 @@ func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Stat
 	destination.ExpiresOn = armruntime.Clone(source.ExpiresOn)
 	destination.SecretUri = armruntime.Clone(source.SecretUri)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -457,74 +296,33 @@ func (destination *SecretProperties_Status) AssignProperties_From_SecretProperti
 	destination.ContentType = armruntime.Clone(source.ContentType)
 	destination.ExpiresOn = armruntime.Clone(source.ExpiresOn)
 	destination.SecretUri = armruntime.Clone(source.SecretUri)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20240101s.Sku) error
-	AssignPropertiesFrom(source *v20240101s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
 	destination.Name = armruntime.PointerTo(string(source.Name))
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error {
 	destination.Name = SkuName(armruntime.Deref(source.Name))
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku_Status is implemented by hand-written code that augments the generated
-// conversion of Sku_Status; its methods run after the generated copy.
-type augmentConversionForSku_Status interface {
-	AssignPropertiesTo(destination *v20240101s.Sku_Status) error
-	AssignPropertiesFrom(source *v20240101s.Sku_Status) error
 }
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s.Sku_Status) error {
 	destination.Name = armruntime.ConvertString[string](source.Name)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20240101s.Sku_Status) error {
 	destination.Name = armruntime.ConvertString[SkuName_Status](source.Name)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSystemData_Status is implemented by hand-written code that augments the generated
-// conversion of SystemData_Status; its methods run after the generated copy.
-type augmentConversionForSystemData_Status interface {
-	AssignPropertiesTo(destination *v20240101s.SystemData_Status) error
-	AssignPropertiesFrom(source *v20240101s.SystemData_Status) error
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
@@ -536,10 +334,6 @@ func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destinati
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.ConvertString[string](source.LastModifiedByType)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -551,18 +345,7 @@ func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(so
 	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.ConvertString[CreatedByType_Status](source.LastModifiedByType)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties is implemented by hand-written code that augments the generated
-// conversion of VaultProperties; its methods run after the generated copy.
-type augmentConversionForVaultProperties interface {
-	AssignPropertiesTo(destination *v20240101s.VaultProperties) error
-	AssignPropertiesFrom(source *v20240101s.VaultProperties) error
 }
 
 // AssignProperties_To_VaultProperties copies this VaultProperties into destination.
@@ -583,10 +366,6 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 	destination.Sku = &valueSku
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -611,18 +390,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 		destination.Sku = Sku{}
 	}
 	destination.TenantId = armruntime.Clone(source.TenantId)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties_Status is implemented by hand-written code that augments the generated
-// conversion of VaultProperties_Status; its methods run after the generated copy.
-type augmentConversionForVaultProperties_Status interface {
-	AssignPropertiesTo(destination *v20240101s.VaultProperties_Status) error
-	AssignPropertiesFrom(source *v20240101s.VaultProperties_Status) error
 }
 
 // AssignProperties_To_VaultProperties_Status copies this VaultProperties_Status into destination.
@@ -649,10 +417,6 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.VaultUrl = armruntime.Clone(source.VaultUrl)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -679,18 +443,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 	}
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.VaultUrl = armruntime.Clone(source.VaultUrl)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Spec is implemented by hand-written code that augments the generated
-// conversion of Vault_Spec; its methods run after the generated copy.
-type augmentConversionForVault_Spec interface {
-	AssignPropertiesTo(destination *v20240101s.Vault_Spec) error
-	AssignPropertiesFrom(source *v20240101s.Vault_Spec) error
 }
 
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
@@ -707,10 +460,6 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -726,18 +475,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 		}
 	}
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Status is implemented by hand-written code that augments the generated
-// conversion of Vault_Status; its methods run after the generated copy.
-type augmentConversionForVault_Status interface {
-	AssignPropertiesTo(destination *v20240101s.Vault_Status) error
-	AssignPropertiesFrom(source *v20240101s.Vault_Status) error
 }
 
 // AssignProperties_To_Vault_Status copies this Vault_Status into destination.
@@ -779,10 +517,6 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -824,18 +558,7 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	}
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Spec is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Spec; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Spec interface {
-	AssignPropertiesTo(destination *v20240101s.VaultsSecret_Spec) error
-	AssignPropertiesFrom(source *v20240101s.VaultsSecret_Spec) error
 }
 
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
@@ -851,10 +574,6 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	}
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -875,18 +594,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Status is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Status; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Status interface {
-	AssignPropertiesTo(destination *v20240101s.VaultsSecret_Status) error
-	AssignPropertiesFrom(source *v20240101s.VaultsSecret_Status) error
 }
 
 // AssignProperties_To_VaultsSecret_Status copies this VaultsSecret_Status into destination.
@@ -919,10 +627,6 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	}
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -955,10 +659,6 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 		}
 	}
 	destination.Type = armruntime.Clone(source.Type)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -12,23 +12,12 @@ import (
 	"slices"
 )
 
-// augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
-// conversion of FederatedIdentityCredentialProperties; its methods run after the generated copy.
-type augmentConversionForFederatedIdentityCredentialProperties interface {
-	AssignPropertiesTo(destination *v20220131previews.FederatedIdentityCredentialProperties) error
-	AssignPropertiesFrom(source *v20220131previews.FederatedIdentityCredentialProperties) error
-}
-
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20220131previews.FederatedIdentityCredentialProperties) error {
 	destination.Audiences = slices.Clone(source.Audiences)
 	destination.Issuer = armruntime.PointerTo(source.Issuer)
 	destination.Subject = armruntime.PointerTo(source.Subject)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -37,18 +26,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 	destination.Audiences = slices.Clone(source.Audiences)
 	destination.Issuer = armruntime.Deref(source.Issuer)
 	destination.Subject = armruntime.Deref(source.Subject)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec interface {
-	AssignPropertiesTo(destination *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
-	AssignPropertiesFrom(source *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
@@ -62,10 +40,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -88,18 +62,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	} else {
 		destination.Properties = FederatedIdentityCredentialProperties{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status interface {
-	AssignPropertiesTo(destination *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
-	AssignPropertiesFrom(source *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination.
@@ -115,10 +78,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPr
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -134,18 +93,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Spec interface {
-	AssignPropertiesTo(destination *v20220131previews.UserAssignedIdentity_Spec) error
-	AssignPropertiesFrom(source *v20220131previews.UserAssignedIdentity_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
@@ -155,10 +103,6 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -167,18 +111,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	destination.AzureName = armruntime.Clone(source.AzureName)
 	destination.Location = armruntime.Clone(source.Location)
 	destination.Tags = maps.Clone(source.Tags)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Status interface {
-	AssignPropertiesTo(destination *v20220131previews.UserAssignedIdentity_Status) error
-	AssignPropertiesFrom(source *v20220131previews.UserAssignedIdentity_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Status copies this UserAssignedIdentity_Status into destination.
@@ -194,10 +127,6 @@ func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdent
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -213,10 +142,6 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

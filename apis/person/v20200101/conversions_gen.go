@@ -10,23 +10,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForPersonProperties is implemented by hand-written code that augments the generated
-// conversion of PersonProperties; its methods run after the generated copy.
-type augmentConversionForPersonProperties interface {
-	AssignPropertiesTo(destination *v20200101s.PersonProperties) error
-	AssignPropertiesFrom(source *v20200101s.PersonProperties) error
-}
-
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200101s.PersonProperties) error {
 	destination.FamilyName = armruntime.Clone(source.FamilyName)
 	destination.FullName = armruntime.PointerTo(source.FullName)
 	destination.KnownAs = armruntime.Clone(source.KnownAs)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -35,18 +24,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	destination.FamilyName = armruntime.Clone(source.FamilyName)
 	destination.FullName = armruntime.Deref(source.FullName)
 	destination.KnownAs = armruntime.Clone(source.KnownAs)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Spec is implemented by hand-written code that augments the generated
-// conversion of Person_Spec; its methods run after the generated copy.
-type augmentConversionForPerson_Spec interface {
-	AssignPropertiesTo(destination *v20200101s.Person_Spec) error
-	AssignPropertiesFrom(source *v20200101s.Person_Spec) error
 }
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
@@ -59,10 +37,6 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020010
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -78,18 +52,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	} else {
 		destination.Properties = PersonProperties{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Status is implemented by hand-written code that augments the generated
-// conversion of Person_Status; its methods run after the generated copy.
-type augmentConversionForPerson_Status interface {
-	AssignPropertiesTo(destination *v20200101s.Person_Status) error
-	AssignPropertiesFrom(source *v20200101s.Person_Status) error
 }
 
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
@@ -105,10 +68,6 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -124,10 +83,6 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

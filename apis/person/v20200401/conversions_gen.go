@@ -10,39 +10,17 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForAddress is implemented by hand-written code that augments the generated
-// conversion of Address; its methods run after the generated copy.
-type augmentConversionForAddress interface {
-	AssignPropertiesTo(destination *v20200401s.Address) error
-	AssignPropertiesFrom(source *v20200401s.Address) error
-}
-
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200401s.Address) error {
 	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200401s.Address) error {
 	destination.Label = armruntime.Clone(source.Label)
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPersonProperties is implemented by hand-written code that augments the generated
-// conversion of PersonProperties; its methods run after the generated copy.
-type augmentConversionForPersonProperties interface {
-	AssignPropertiesTo(destination *v20200401s.PersonProperties) error
-	AssignPropertiesFrom(source *v20200401s.PersonProperties) error
 }
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
@@ -58,10 +36,6 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 		}
 	}
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -77,18 +51,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
 		}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Spec is implemented by hand-written code that augments the generated
-// conversion of Person_Spec; its methods run after the generated copy.
-type augmentConversionForPerson_Spec interface {
-	AssignPropertiesTo(destination *v20200401s.Person_Spec) error
-	AssignPropertiesFrom(source *v20200401s.Person_Spec) error
 }
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
@@ -101,10 +64,6 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020040
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -120,18 +79,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	} else {
 		destination.Properties = PersonProperties{}
 	}
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Status is implemented by hand-written code that augments the generated
-// conversion of Person_Status; its methods run after the generated copy.
-type augmentConversionForPerson_Status interface {
-	AssignPropertiesTo(destination *v20200401s.Person_Status) error
-	AssignPropertiesFrom(source *v20200401s.Person_Status) error
 }
 
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
@@ -147,10 +95,6 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = nil
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -166,10 +110,6 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 		}
 	}
 	destination.Conditions = valueConditions
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

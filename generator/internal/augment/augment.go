@@ -50,38 +50,26 @@ func Kinds(dir string, graph *conversion.Graph) ([]string, error) {
 	return kinds, nil
 }
 
-// StorageHooks returns which storage structs hand-written code under dir gives
-// an augmentation method: the composed conversions (conversion.Compose) go
-// through the steps where one sits.
-func StorageHooks(dir string, graph *conversion.Graph) (conversion.Hooked, error) {
-	hooked := map[conversion.VersionIndex]map[string]bool{}
-	if dir != "" {
-		for _, v := range graph.Versions {
-			receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, layout.Storage)))
+// Augmented returns which structs hand-written code under dir gives an
+// augmentation method, by version and package (spoke or storage; compat
+// packages have none): only their conversions check for one.
+func Augmented(dir string, graph *conversion.Graph) (conversion.Augmented, error) {
+	found := conversion.Augmented{}
+	if dir == "" {
+		return found, nil
+	}
+	for _, v := range graph.Versions {
+		for _, side := range []layout.Side{layout.Spoke, layout.Storage} {
+			receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, side)))
 			if err != nil {
 				return nil, err
 			}
-			hooked[v.Index] = receivers
+			for name := range receivers {
+				found[conversion.AugmentedStruct{Version: v.Index, Side: side, Name: name}] = true
+			}
 		}
 	}
-	return func(i conversion.VersionIndex, name string) bool { return hooked[i][name] }, nil
-}
-
-// SpokeHooks returns the versions whose spoke package hand-written code under
-// dir gives an augmentation method.
-func SpokeHooks(dir string, graph *conversion.Graph) (map[conversion.VersionIndex]bool, error) {
-	hooked := map[conversion.VersionIndex]bool{}
-	if dir == "" {
-		return hooked, nil
-	}
-	for _, v := range graph.Versions {
-		receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, layout.Spoke)))
-		if err != nil {
-			return nil, err
-		}
-		hooked[v.Index] = len(receivers) > 0
-	}
-	return hooked, nil
+	return found, nil
 }
 
 // augmentationReceivers returns the types that hand-written files in dir give an

@@ -78,15 +78,12 @@ func (v Value) then(f *golang.Field, i VersionIndex) Value {
 	return Value{Local: v.Local, Path: append(v.Path[:len(v.Path):len(v.Path)], f), Versions: append(v.Versions[:len(v.Versions):len(v.Versions)], i)}
 }
 
-// Hooked says whether hand-written code augments the conversions of the storage
-// struct named name in version i.
-type Hooked func(i VersionIndex, name string) bool
-
 // Compose plans the composed conversions of every resource: for each storage
 // version before its kind's hub, its spec and status to the hub and back, and
-// every nested conversion those need. It must run after Build.
-func (g *Graph) Compose(hooked Hooked) error {
-	c := &composer{g: g, hooked: hooked, seen: map[string]*Composed{}, names: map[string]int{}}
+// every nested conversion those need. It must run after Build, with
+// Augmented set.
+func (g *Graph) Compose() error {
+	c := &composer{g: g, seen: map[string]*Composed{}, names: map[string]int{}}
 	for _, kind := range g.Kinds() {
 		chain, hub := g.Chains[kind], g.Hubs[kind]
 		for n, i := range chain {
@@ -127,7 +124,6 @@ func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
 
 type composer struct {
 	g      *Graph
-	hooked Hooked
 	seen   map[string]*Composed
 	all    []*Composed
 	names  map[string]int
@@ -149,7 +145,7 @@ func (c *composer) plan(names []string, versions []VersionIndex, d Direction) (*
 	c.seen[key] = comp
 	c.all = append(c.all, comp)
 	for _, s := range steps {
-		if c.hooked != nil && c.hooked(s.Host.Version, s.Host.Struct.Name) {
+		if c.g.Augmented.Has(s.Host.Version, layout.Storage, s.Host.Struct.Name) {
 			comp.Hooked = true
 			return comp, nil
 		}

@@ -82,9 +82,9 @@ type Graph struct {
 	Compat   map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
 	Removals []Removal                         // properties that disappear between adjacent versions
 	Composed []*Composed                       // the conversions straight to the hub and back (Compose)
-	// SpokeHooked lists the versions whose spoke hand-written code augments
-	// (their conversions with the storage variant), set by the pipeline.
-	SpokeHooked map[VersionIndex]bool
+	// Augmented lists the structs whose conversions hand-written code
+	// augments (package augment finds them); set before Compose.
+	Augmented Augmented
 	renames     Renames
 	runs        map[propKey][]*run
 	linkSet     map[linkKey]*Link
@@ -131,6 +131,34 @@ type FieldPlan struct {
 	BagVersion VersionIndex   // the version whose bag holds the key
 	Shape      *golang.Type   // the type the bag holds under Key
 	Compat     *golang.Struct // non-nil when the value goes through a compat struct
+}
+
+// AugmentedStruct names a struct of a version's spoke or storage package.
+type AugmentedStruct struct {
+	Version VersionIndex
+	Side    layout.Side
+	Name    string
+}
+
+// Augmented is a set of structs that hand-written code gives an augmentation
+// method (AssignPropertiesTo or AssignPropertiesFrom).
+type Augmented map[AugmentedStruct]bool
+
+// Has reports whether the struct named name in the package of version i on
+// side is augmented.
+func (a Augmented) Has(i VersionIndex, side layout.Side, name string) bool {
+	return a[AugmentedStruct{i, side, name}]
+}
+
+// SpokeAugmented reports whether hand-written code augments any struct of
+// version i's spoke.
+func (a Augmented) SpokeAugmented(i VersionIndex) bool {
+	for s := range a {
+		if s.Version == i && s.Side == layout.Spoke {
+			return true
+		}
+	}
+	return false
 }
 
 type propKey struct{ structName, prop string }

@@ -112,14 +112,10 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := augment.StorageHooks(opts.ModuleDir, graph)
-	if err != nil {
+	if graph.Augmented, err = augment.Augmented(opts.ModuleDir, graph); err != nil {
 		return nil, err
 	}
-	if err := graph.Compose(hooks); err != nil {
-		return nil, err
-	}
-	if graph.SpokeHooked, err = augment.SpokeHooks(opts.ModuleDir, graph); err != nil {
+	if err := graph.Compose(); err != nil {
 		return nil, err
 	}
 	out, err := emitAll(svc, opts, versions, graph, loaded.files, augmented)

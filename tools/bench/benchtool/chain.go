@@ -13,9 +13,10 @@ import (
 	"strings"
 )
 
-// byWayOf matches the doc comment of a generated ConvertSpecTo that hands the
-// spec on to the next storage version: "... this X_Spec to destination, by way of alias.X_Spec."
-var byWayOf = regexp.MustCompile(`// ConvertSpecTo converts this (\w+) to destination, by way of (\w+)\.\w+\.`)
+// byWayOf matches the doc comment of a generated ConvertSpecTo (or, for a
+// storage version before the hub, StepConvertSpecTo) that hands the spec on to
+// the next storage version: "... this X_Spec to destination, by way of alias.X_Spec."
+var byWayOf = regexp.MustCompile(`// (?:Step)?ConvertSpecTo converts this (\w+) to destination, by way of (\w+)\.\w+\.`)
 
 // beyondHub matches the doc comment of the ConvertSpecTo of a storage version
 // newer than the hub, which converts straight to the hub.

@@ -13,13 +13,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
-// conversion of RedisCreateProperties; its methods run after the generated copy.
-type augmentConversionForRedisCreateProperties interface {
-	AssignPropertiesTo(destination *v20190701s.RedisCreateProperties) error
-	AssignPropertiesFrom(source *v20190701s.RedisCreateProperties) error
-}
-
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20190701s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -41,10 +34,6 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -69,18 +58,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRuleProperties is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRuleProperties; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRuleProperties interface {
-	AssignPropertiesTo(destination *v20190701s.RedisFirewallRuleProperties) error
-	AssignPropertiesFrom(source *v20190701s.RedisFirewallRuleProperties) error
 }
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
@@ -89,10 +67,6 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -102,18 +76,7 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Spec is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Spec; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Spec interface {
-	AssignPropertiesTo(destination *v20190701s.RedisFirewallRule_Spec) error
-	AssignPropertiesFrom(source *v20190701s.RedisFirewallRule_Spec) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
@@ -130,10 +93,6 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -151,18 +110,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Status is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Status; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Status interface {
-	AssignPropertiesTo(destination *v20190701s.RedisFirewallRule_Status) error
-	AssignPropertiesFrom(source *v20190701s.RedisFirewallRule_Status) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
@@ -179,10 +127,6 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -200,18 +144,7 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Spec is implemented by hand-written code that augments the generated
-// conversion of Redis_Spec; its methods run after the generated copy.
-type augmentConversionForRedis_Spec interface {
-	AssignPropertiesTo(destination *v20190701s.Redis_Spec) error
-	AssignPropertiesFrom(source *v20190701s.Redis_Spec) error
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
@@ -230,10 +163,6 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -253,18 +182,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2019070
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Status is implemented by hand-written code that augments the generated
-// conversion of Redis_Status; its methods run after the generated copy.
-type augmentConversionForRedis_Status interface {
-	AssignPropertiesTo(destination *v20190701s.Redis_Status) error
-	AssignPropertiesFrom(source *v20190701s.Redis_Status) error
 }
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
@@ -281,10 +199,6 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20190
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -302,18 +216,7 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v201
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20190701s.Sku) error
-	AssignPropertiesFrom(source *v20190701s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -323,10 +226,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -337,10 +236,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20190701s.Sku) error 
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

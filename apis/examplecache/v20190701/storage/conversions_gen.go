@@ -13,13 +13,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
-// conversion of RedisCreateProperties; its methods run after the generated copy.
-type augmentConversionForRedisCreateProperties interface {
-	AssignPropertiesTo(destination *v20200601s.RedisCreateProperties) error
-	AssignPropertiesFrom(source *v20200601s.RedisCreateProperties) error
-}
-
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20200601s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -35,10 +28,6 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -57,18 +46,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRuleProperties is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRuleProperties; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRuleProperties interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRuleProperties) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRuleProperties) error
 }
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
@@ -77,10 +55,6 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -90,18 +64,7 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Spec is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Spec; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Spec interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRule_Spec) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRule_Spec) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
@@ -118,10 +81,6 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -139,18 +98,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Status is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Status; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Status interface {
-	AssignPropertiesTo(destination *v20200601s.RedisFirewallRule_Status) error
-	AssignPropertiesFrom(source *v20200601s.RedisFirewallRule_Status) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
@@ -167,10 +115,6 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -188,18 +132,7 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Spec is implemented by hand-written code that augments the generated
-// conversion of Redis_Spec; its methods run after the generated copy.
-type augmentConversionForRedis_Spec interface {
-	AssignPropertiesTo(destination *v20200601s.Redis_Spec) error
-	AssignPropertiesFrom(source *v20200601s.Redis_Spec) error
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
@@ -218,10 +151,6 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -241,18 +170,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2020060
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Status is implemented by hand-written code that augments the generated
-// conversion of Redis_Status; its methods run after the generated copy.
-type augmentConversionForRedis_Status interface {
-	AssignPropertiesTo(destination *v20200601s.Redis_Status) error
-	AssignPropertiesFrom(source *v20200601s.Redis_Status) error
 }
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
@@ -269,10 +187,6 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20200
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -290,18 +204,7 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20200601s.Sku) error
-	AssignPropertiesFrom(source *v20200601s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -311,10 +214,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -325,10 +224,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error 
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

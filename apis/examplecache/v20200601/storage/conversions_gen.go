@@ -12,13 +12,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForRedisCreateProperties is implemented by hand-written code that augments the generated
-// conversion of RedisCreateProperties; its methods run after the generated copy.
-type augmentConversionForRedisCreateProperties interface {
-	AssignPropertiesTo(destination *v20230801s.RedisCreateProperties) error
-	AssignPropertiesFrom(source *v20230801s.RedisCreateProperties) error
-}
-
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20230801s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -38,10 +31,6 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -63,18 +52,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisCreateProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRuleProperties is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRuleProperties; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRuleProperties interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRuleProperties) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRuleProperties) error
 }
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
@@ -83,10 +61,6 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -96,18 +70,7 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 	destination.EndIP = armruntime.Clone(source.EndIP)
 	destination.StartIP = armruntime.Clone(source.StartIP)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRuleProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Spec is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Spec; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Spec interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRule_Spec) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRule_Spec) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
@@ -124,10 +87,6 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -145,18 +104,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedisFirewallRule_Status is implemented by hand-written code that augments the generated
-// conversion of RedisFirewallRule_Status; its methods run after the generated copy.
-type augmentConversionForRedisFirewallRule_Status interface {
-	AssignPropertiesTo(destination *v20230801s.RedisFirewallRule_Status) error
-	AssignPropertiesFrom(source *v20230801s.RedisFirewallRule_Status) error
 }
 
 // AssignProperties_To_RedisFirewallRule_Status copies this RedisFirewallRule_Status into destination.
@@ -173,10 +121,6 @@ func (source *RedisFirewallRule_Status) AssignProperties_To_RedisFirewallRule_St
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -194,18 +138,7 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedisFirewallRule_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Spec is implemented by hand-written code that augments the generated
-// conversion of Redis_Spec; its methods run after the generated copy.
-type augmentConversionForRedis_Spec interface {
-	AssignPropertiesTo(destination *v20230801s.Redis_Spec) error
-	AssignPropertiesFrom(source *v20230801s.Redis_Spec) error
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
@@ -224,10 +157,6 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -247,18 +176,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	destination.Zones = slices.Clone(source.Zones)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForRedis_Status is implemented by hand-written code that augments the generated
-// conversion of Redis_Status; its methods run after the generated copy.
-type augmentConversionForRedis_Status interface {
-	AssignPropertiesTo(destination *v20230801s.Redis_Status) error
-	AssignPropertiesFrom(source *v20230801s.Redis_Status) error
 }
 
 // AssignProperties_To_Redis_Status copies this Redis_Status into destination.
@@ -275,10 +193,6 @@ func (source *Redis_Status) AssignProperties_To_Redis_Status(destination *v20230
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -296,18 +210,7 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForRedis_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230801s.Sku) error
-	AssignPropertiesFrom(source *v20230801s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -317,10 +220,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -331,10 +230,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error 
 	destination.Family = armruntime.Clone(source.Family)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

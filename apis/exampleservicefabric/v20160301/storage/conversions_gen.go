@@ -11,13 +11,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForAzureActiveDirectory is implemented by hand-written code that augments the generated
-// conversion of AzureActiveDirectory; its methods run after the generated copy.
-type augmentConversionForAzureActiveDirectory interface {
-	AssignPropertiesTo(destination *v20160901s.AzureActiveDirectory) error
-	AssignPropertiesFrom(source *v20160901s.AzureActiveDirectory) error
-}
-
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -25,10 +18,6 @@ func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(des
 	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -39,18 +28,7 @@ func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirect
 	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
 	destination.TenantId = armruntime.Clone(source.TenantId)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAzureActiveDirectory); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCertificateDescription is implemented by hand-written code that augments the generated
-// conversion of CertificateDescription; its methods run after the generated copy.
-type augmentConversionForCertificateDescription interface {
-	AssignPropertiesTo(destination *v20160901s.CertificateDescription) error
-	AssignPropertiesFrom(source *v20160901s.CertificateDescription) error
 }
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
@@ -60,10 +38,6 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
 	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -74,18 +48,7 @@ func (destination *CertificateDescription) AssignProperties_From_CertificateDesc
 	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
 	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCertificateDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClientCertificateCommonName is implemented by hand-written code that augments the generated
-// conversion of ClientCertificateCommonName; its methods run after the generated copy.
-type augmentConversionForClientCertificateCommonName interface {
-	AssignPropertiesTo(destination *v20160901s.ClientCertificateCommonName) error
-	AssignPropertiesFrom(source *v20160901s.ClientCertificateCommonName) error
 }
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
@@ -95,10 +58,6 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
 	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -109,18 +68,7 @@ func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCert
 	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
 	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClientCertificateCommonName); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClientCertificateThumbprint is implemented by hand-written code that augments the generated
-// conversion of ClientCertificateThumbprint; its methods run after the generated copy.
-type augmentConversionForClientCertificateThumbprint interface {
-	AssignPropertiesTo(destination *v20160901s.ClientCertificateThumbprint) error
-	AssignPropertiesFrom(source *v20160901s.ClientCertificateThumbprint) error
 }
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
@@ -129,10 +77,6 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
 	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -142,18 +86,7 @@ func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCert
 	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
 	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClientCertificateThumbprint); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForClusterProperties is implemented by hand-written code that augments the generated
-// conversion of ClusterProperties; its methods run after the generated copy.
-type augmentConversionForClusterProperties interface {
-	AssignPropertiesTo(destination *v20160901s.ClusterProperties) error
-	AssignPropertiesFrom(source *v20160901s.ClusterProperties) error
 }
 
 // AssignProperties_To_ClusterProperties copies this ClusterProperties into destination.
@@ -240,10 +173,6 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -329,18 +258,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForClusterProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCluster_Spec is implemented by hand-written code that augments the generated
-// conversion of Cluster_Spec; its methods run after the generated copy.
-type augmentConversionForCluster_Spec interface {
-	AssignPropertiesTo(destination *v20160901s.Cluster_Spec) error
-	AssignPropertiesFrom(source *v20160901s.Cluster_Spec) error
 }
 
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
@@ -358,10 +276,6 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -380,18 +294,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCluster_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCluster_Status is implemented by hand-written code that augments the generated
-// conversion of Cluster_Status; its methods run after the generated copy.
-type augmentConversionForCluster_Status interface {
-	AssignPropertiesTo(destination *v20160901s.Cluster_Status) error
-	AssignPropertiesFrom(source *v20160901s.Cluster_Status) error
 }
 
 // AssignProperties_To_Cluster_Status copies this Cluster_Status into destination.
@@ -408,10 +311,6 @@ func (source *Cluster_Status) AssignProperties_To_Cluster_Status(destination *v2
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -429,18 +328,7 @@ func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCluster_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForDiagnosticsStorageAccountConfig is implemented by hand-written code that augments the generated
-// conversion of DiagnosticsStorageAccountConfig; its methods run after the generated copy.
-type augmentConversionForDiagnosticsStorageAccountConfig interface {
-	AssignPropertiesTo(destination *v20160901s.DiagnosticsStorageAccountConfig) error
-	AssignPropertiesFrom(source *v20160901s.DiagnosticsStorageAccountConfig) error
 }
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
@@ -452,10 +340,6 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
 	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -468,18 +352,7 @@ func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_Diagno
 	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
 	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForDiagnosticsStorageAccountConfig); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSettingsParameterDescription is implemented by hand-written code that augments the generated
-// conversion of SettingsParameterDescription; its methods run after the generated copy.
-type augmentConversionForSettingsParameterDescription interface {
-	AssignPropertiesTo(destination *v20160901s.SettingsParameterDescription) error
-	AssignPropertiesFrom(source *v20160901s.SettingsParameterDescription) error
 }
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
@@ -488,10 +361,6 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -501,18 +370,7 @@ func (destination *SettingsParameterDescription) AssignProperties_From_SettingsP
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSettingsParameterDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSettingsSectionDescription is implemented by hand-written code that augments the generated
-// conversion of SettingsSectionDescription; its methods run after the generated copy.
-type augmentConversionForSettingsSectionDescription interface {
-	AssignPropertiesTo(destination *v20160901s.SettingsSectionDescription) error
-	AssignPropertiesFrom(source *v20160901s.SettingsSectionDescription) error
 }
 
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
@@ -529,10 +387,6 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -550,10 +404,6 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSettingsSectionDescription); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -12,23 +12,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForContainerProperties is implemented by hand-written code that augments the generated
-// conversion of ContainerProperties; its methods run after the generated copy.
-type augmentConversionForContainerProperties interface {
-	AssignPropertiesTo(destination *v20220901s.ContainerProperties) error
-	AssignPropertiesFrom(source *v20220901s.ContainerProperties) error
-}
-
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20220901s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -38,18 +27,7 @@ func (destination *ContainerProperties) AssignProperties_From_ContainerPropertie
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryption is implemented by hand-written code that augments the generated
-// conversion of Encryption; its methods run after the generated copy.
-type augmentConversionForEncryption interface {
-	AssignPropertiesTo(destination *v20220901s.Encryption) error
-	AssignPropertiesFrom(source *v20220901s.Encryption) error
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
@@ -65,10 +43,6 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -85,18 +59,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2022090
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionService is implemented by hand-written code that augments the generated
-// conversion of EncryptionService; its methods run after the generated copy.
-type augmentConversionForEncryptionService interface {
-	AssignPropertiesTo(destination *v20220901s.EncryptionService) error
-	AssignPropertiesFrom(source *v20220901s.EncryptionService) error
 }
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
@@ -105,10 +68,6 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -118,18 +77,7 @@ func (destination *EncryptionService) AssignProperties_From_EncryptionService(so
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionServices is implemented by hand-written code that augments the generated
-// conversion of EncryptionServices; its methods run after the generated copy.
-type augmentConversionForEncryptionServices interface {
-	AssignPropertiesTo(destination *v20220901s.EncryptionServices) error
-	AssignPropertiesFrom(source *v20220901s.EncryptionServices) error
 }
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
@@ -150,10 +98,6 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -175,18 +119,7 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForIPRule is implemented by hand-written code that augments the generated
-// conversion of IPRule; its methods run after the generated copy.
-type augmentConversionForIPRule interface {
-	AssignPropertiesTo(destination *v20220901s.IPRule) error
-	AssignPropertiesFrom(source *v20220901s.IPRule) error
 }
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
@@ -195,10 +128,6 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule)
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -208,18 +137,7 @@ func (destination *IPRule) AssignProperties_From_IPRule(source *v20220901s.IPRul
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkRuleSet is implemented by hand-written code that augments the generated
-// conversion of NetworkRuleSet; its methods run after the generated copy.
-type augmentConversionForNetworkRuleSet interface {
-	AssignPropertiesTo(destination *v20220901s.NetworkRuleSet) error
-	AssignPropertiesFrom(source *v20220901s.NetworkRuleSet) error
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
@@ -236,10 +154,6 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -257,18 +171,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20220901s.Sku) error
-	AssignPropertiesFrom(source *v20220901s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -277,10 +180,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -290,10 +189,6 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20220901s.Sku) error 
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 
@@ -388,13 +283,6 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	return nil
 }
 
-// augmentConversionForStorageAccount_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Spec interface {
-	AssignPropertiesTo(destination *v20220901s.StorageAccount_Spec) error
-	AssignPropertiesFrom(source *v20220901s.StorageAccount_Spec) error
-}
-
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20220901s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -418,10 +306,6 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -448,18 +332,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Status interface {
-	AssignPropertiesTo(destination *v20220901s.StorageAccount_Status) error
-	AssignPropertiesFrom(source *v20220901s.StorageAccount_Status) error
 }
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
@@ -476,10 +349,6 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -497,18 +366,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
-	AssignPropertiesTo(destination *v20220901s.StorageAccountsBlobServicesContainer_Spec) error
-	AssignPropertiesFrom(source *v20220901s.StorageAccountsBlobServicesContainer_Spec) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
@@ -525,10 +383,6 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -546,18 +400,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
-	AssignPropertiesTo(destination *v20220901s.StorageAccountsBlobServicesContainer_Status) error
-	AssignPropertiesFrom(source *v20220901s.StorageAccountsBlobServicesContainer_Status) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
@@ -574,10 +417,6 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -595,10 +434,6 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -11,23 +11,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForContainerProperties is implemented by hand-written code that augments the generated
-// conversion of ContainerProperties; its methods run after the generated copy.
-type augmentConversionForContainerProperties interface {
-	AssignPropertiesTo(destination *v20230501s.ContainerProperties) error
-	AssignPropertiesFrom(source *v20230501s.ContainerProperties) error
-}
-
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -37,18 +26,7 @@ func (destination *ContainerProperties) AssignProperties_From_ContainerPropertie
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCustomDomain is implemented by hand-written code that augments the generated
-// conversion of CustomDomain; its methods run after the generated copy.
-type augmentConversionForCustomDomain interface {
-	AssignPropertiesTo(destination *v20230501s.CustomDomain) error
-	AssignPropertiesFrom(source *v20230501s.CustomDomain) error
 }
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
@@ -57,10 +35,6 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 	destination.Name = armruntime.Clone(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -70,18 +44,7 @@ func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v202
 	destination.Name = armruntime.Clone(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryption is implemented by hand-written code that augments the generated
-// conversion of Encryption; its methods run after the generated copy.
-type augmentConversionForEncryption interface {
-	AssignPropertiesTo(destination *v20230501s.Encryption) error
-	AssignPropertiesFrom(source *v20230501s.Encryption) error
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
@@ -97,10 +60,6 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501s
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -117,18 +76,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionService is implemented by hand-written code that augments the generated
-// conversion of EncryptionService; its methods run after the generated copy.
-type augmentConversionForEncryptionService interface {
-	AssignPropertiesTo(destination *v20230501s.EncryptionService) error
-	AssignPropertiesFrom(source *v20230501s.EncryptionService) error
 }
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
@@ -137,10 +85,6 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -150,18 +94,7 @@ func (destination *EncryptionService) AssignProperties_From_EncryptionService(so
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionServices is implemented by hand-written code that augments the generated
-// conversion of EncryptionServices; its methods run after the generated copy.
-type augmentConversionForEncryptionServices interface {
-	AssignPropertiesTo(destination *v20230501s.EncryptionServices) error
-	AssignPropertiesFrom(source *v20230501s.EncryptionServices) error
 }
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
@@ -182,10 +115,6 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -207,18 +136,7 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForIPRule is implemented by hand-written code that augments the generated
-// conversion of IPRule; its methods run after the generated copy.
-type augmentConversionForIPRule interface {
-	AssignPropertiesTo(destination *v20230501s.IPRule) error
-	AssignPropertiesFrom(source *v20230501s.IPRule) error
 }
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
@@ -227,10 +145,6 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501s.IPRule)
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -240,18 +154,7 @@ func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501s.IPRul
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkRuleSet is implemented by hand-written code that augments the generated
-// conversion of NetworkRuleSet; its methods run after the generated copy.
-type augmentConversionForNetworkRuleSet interface {
-	AssignPropertiesTo(destination *v20230501s.NetworkRuleSet) error
-	AssignPropertiesFrom(source *v20230501s.NetworkRuleSet) error
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
@@ -268,10 +171,6 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -289,18 +188,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230501s.Sku) error
-	AssignPropertiesFrom(source *v20230501s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -309,10 +197,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501s.Sku) error {
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -322,18 +206,7 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230501s.Sku) error 
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountPropertiesCreateParameters is implemented by hand-written code that augments the generated
-// conversion of StorageAccountPropertiesCreateParameters; its methods run after the generated copy.
-type augmentConversionForStorageAccountPropertiesCreateParameters interface {
-	AssignPropertiesTo(destination *v20230501s.StorageAccountPropertiesCreateParameters) error
-	AssignPropertiesFrom(source *v20230501s.StorageAccountPropertiesCreateParameters) error
 }
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
@@ -368,10 +241,6 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -408,18 +277,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	}
 	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Spec interface {
-	AssignPropertiesTo(destination *v20230501s.StorageAccount_Spec) error
-	AssignPropertiesFrom(source *v20230501s.StorageAccount_Spec) error
 }
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
@@ -445,10 +303,6 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -475,18 +329,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Status interface {
-	AssignPropertiesTo(destination *v20230501s.StorageAccount_Status) error
-	AssignPropertiesFrom(source *v20230501s.StorageAccount_Status) error
 }
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
@@ -503,10 +346,6 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -524,18 +363,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
-	AssignPropertiesTo(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error
-	AssignPropertiesFrom(source *v20230501s.StorageAccountsBlobServicesContainer_Spec) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
@@ -552,10 +380,6 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -573,18 +397,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
-	AssignPropertiesTo(destination *v20230501s.StorageAccountsBlobServicesContainer_Status) error
-	AssignPropertiesFrom(source *v20230501s.StorageAccountsBlobServicesContainer_Status) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
@@ -601,10 +414,6 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -622,10 +431,6 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -10,23 +10,12 @@ import (
 	"maps"
 )
 
-// augmentConversionForContainerProperties is implemented by hand-written code that augments the generated
-// conversion of ContainerProperties; its methods run after the generated copy.
-type augmentConversionForContainerProperties interface {
-	AssignPropertiesTo(destination *v20230501previews.ContainerProperties) error
-	AssignPropertiesFrom(source *v20230501previews.ContainerProperties) error
-}
-
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501previews.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -36,18 +25,7 @@ func (destination *ContainerProperties) AssignProperties_From_ContainerPropertie
 	destination.Metadata = maps.Clone(source.Metadata)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForContainerProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForCustomDomain is implemented by hand-written code that augments the generated
-// conversion of CustomDomain; its methods run after the generated copy.
-type augmentConversionForCustomDomain interface {
-	AssignPropertiesTo(destination *v20230501previews.CustomDomain) error
-	AssignPropertiesFrom(source *v20230501previews.CustomDomain) error
 }
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
@@ -56,10 +34,6 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 	destination.Name = armruntime.Clone(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -69,18 +43,7 @@ func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v202
 	destination.Name = armruntime.Clone(source.Name)
 	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForCustomDomain); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryption is implemented by hand-written code that augments the generated
-// conversion of Encryption; its methods run after the generated copy.
-type augmentConversionForEncryption interface {
-	AssignPropertiesTo(destination *v20230501previews.Encryption) error
-	AssignPropertiesFrom(source *v20230501previews.Encryption) error
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
@@ -96,10 +59,6 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501p
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -116,18 +75,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryption); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionService is implemented by hand-written code that augments the generated
-// conversion of EncryptionService; its methods run after the generated copy.
-type augmentConversionForEncryptionService interface {
-	AssignPropertiesTo(destination *v20230501previews.EncryptionService) error
-	AssignPropertiesFrom(source *v20230501previews.EncryptionService) error
 }
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
@@ -136,10 +84,6 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -149,18 +93,7 @@ func (destination *EncryptionService) AssignProperties_From_EncryptionService(so
 	destination.Enabled = armruntime.Clone(source.Enabled)
 	destination.KeyType = armruntime.Clone(source.KeyType)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionService); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForEncryptionServices is implemented by hand-written code that augments the generated
-// conversion of EncryptionServices; its methods run after the generated copy.
-type augmentConversionForEncryptionServices interface {
-	AssignPropertiesTo(destination *v20230501previews.EncryptionServices) error
-	AssignPropertiesFrom(source *v20230501previews.EncryptionServices) error
 }
 
 // AssignProperties_To_EncryptionServices copies this EncryptionServices into destination.
@@ -181,10 +114,6 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -206,18 +135,7 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForEncryptionServices); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForIPRule is implemented by hand-written code that augments the generated
-// conversion of IPRule; its methods run after the generated copy.
-type augmentConversionForIPRule interface {
-	AssignPropertiesTo(destination *v20230501previews.IPRule) error
-	AssignPropertiesFrom(source *v20230501previews.IPRule) error
 }
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
@@ -226,10 +144,6 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -239,18 +153,7 @@ func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501preview
 	destination.Action = armruntime.Clone(source.Action)
 	destination.Value = armruntime.Clone(source.Value)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForIPRule); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForNetworkRuleSet is implemented by hand-written code that augments the generated
-// conversion of NetworkRuleSet; its methods run after the generated copy.
-type augmentConversionForNetworkRuleSet interface {
-	AssignPropertiesTo(destination *v20230501previews.NetworkRuleSet) error
-	AssignPropertiesFrom(source *v20230501previews.NetworkRuleSet) error
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
@@ -267,10 +170,6 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -288,18 +187,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		}
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkRuleSet); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20230501previews.Sku) error
-	AssignPropertiesFrom(source *v20230501previews.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -308,10 +196,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) e
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -321,18 +205,7 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230501previews.Sku)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.Tier = armruntime.Clone(source.Tier)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountPropertiesCreateParameters is implemented by hand-written code that augments the generated
-// conversion of StorageAccountPropertiesCreateParameters; its methods run after the generated copy.
-type augmentConversionForStorageAccountPropertiesCreateParameters interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountPropertiesCreateParameters) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountPropertiesCreateParameters) error
 }
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
@@ -368,10 +241,6 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -407,18 +276,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountPropertiesCreateParameters); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Spec interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccount_Spec) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccount_Spec) error
 }
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
@@ -444,10 +302,6 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -474,18 +328,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccount_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccount_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccount_Status interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccount_Status) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccount_Status) error
 }
 
 // AssignProperties_To_StorageAccount_Status copies this StorageAccount_Status into destination.
@@ -502,10 +345,6 @@ func (source *StorageAccount_Status) AssignProperties_To_StorageAccount_Status(d
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -523,18 +362,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccount_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Spec is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Spec; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Spec interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountsBlobServicesContainer_Spec) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
@@ -551,10 +379,6 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -572,18 +396,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForStorageAccountsBlobServicesContainer_Status is implemented by hand-written code that augments the generated
-// conversion of StorageAccountsBlobServicesContainer_Status; its methods run after the generated copy.
-type augmentConversionForStorageAccountsBlobServicesContainer_Status interface {
-	AssignPropertiesTo(destination *v20230501previews.StorageAccountsBlobServicesContainer_Status) error
-	AssignPropertiesFrom(source *v20230501previews.StorageAccountsBlobServicesContainer_Status) error
 }
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Status copies this StorageAccountsBlobServicesContainer_Status into destination.
@@ -600,10 +413,6 @@ func (source *StorageAccountsBlobServicesContainer_Status) AssignProperties_To_S
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -621,10 +430,6 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForStorageAccountsBlobServicesContainer_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

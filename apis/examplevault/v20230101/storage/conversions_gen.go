@@ -11,13 +11,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForNetworkStatus_Status is implemented by hand-written code that augments the generated
-// conversion of NetworkStatus_Status; its methods run after the generated copy.
-type augmentConversionForNetworkStatus_Status interface {
-	AssignPropertiesTo(destination *v20240101s.NetworkStatus_Status) error
-	AssignPropertiesFrom(source *v20240101s.NetworkStatus_Status) error
-}
-
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20240101s.NetworkStatus_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -25,10 +18,6 @@ func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(des
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -39,18 +28,7 @@ func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Sta
 	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
 	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForNetworkStatus_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties is implemented by hand-written code that augments the generated
-// conversion of SecretProperties; its methods run after the generated copy.
-type augmentConversionForSecretProperties interface {
-	AssignPropertiesTo(destination *v20240101s.SecretProperties) error
-	AssignPropertiesFrom(source *v20240101s.SecretProperties) error
 }
 
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
@@ -63,10 +41,6 @@ func (source *SecretProperties) AssignProperties_To_SecretProperties(destination
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -79,18 +53,7 @@ func (destination *SecretProperties) AssignProperties_From_SecretProperties(sour
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSecretProperties_Status is implemented by hand-written code that augments the generated
-// conversion of SecretProperties_Status; its methods run after the generated copy.
-type augmentConversionForSecretProperties_Status interface {
-	AssignPropertiesTo(destination *v20240101s.SecretProperties_Status) error
-	AssignPropertiesFrom(source *v20240101s.SecretProperties_Status) error
 }
 
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
@@ -103,10 +66,6 @@ func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Stat
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -119,18 +78,7 @@ func (destination *SecretProperties_Status) AssignProperties_From_SecretProperti
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSecretProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku is implemented by hand-written code that augments the generated
-// conversion of Sku; its methods run after the generated copy.
-type augmentConversionForSku interface {
-	AssignPropertiesTo(destination *v20240101s.Sku) error
-	AssignPropertiesFrom(source *v20240101s.Sku) error
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
@@ -138,10 +86,6 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -150,18 +94,7 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error 
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSku_Status is implemented by hand-written code that augments the generated
-// conversion of Sku_Status; its methods run after the generated copy.
-type augmentConversionForSku_Status interface {
-	AssignPropertiesTo(destination *v20240101s.Sku_Status) error
-	AssignPropertiesFrom(source *v20240101s.Sku_Status) error
 }
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
@@ -169,10 +102,6 @@ func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -181,18 +110,7 @@ func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v2024010
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Name = armruntime.Clone(source.Name)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSku_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForSystemData_Status is implemented by hand-written code that augments the generated
-// conversion of SystemData_Status; its methods run after the generated copy.
-type augmentConversionForSystemData_Status interface {
-	AssignPropertiesTo(destination *v20240101s.SystemData_Status) error
-	AssignPropertiesFrom(source *v20240101s.SystemData_Status) error
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
@@ -205,10 +123,6 @@ func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destinati
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.Clone(source.LastModifiedByType)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -222,18 +136,7 @@ func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(so
 	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
 	destination.LastModifiedByType = armruntime.Clone(source.LastModifiedByType)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForSystemData_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties is implemented by hand-written code that augments the generated
-// conversion of VaultProperties; its methods run after the generated copy.
-type augmentConversionForVaultProperties interface {
-	AssignPropertiesTo(destination *v20240101s.VaultProperties) error
-	AssignPropertiesFrom(source *v20240101s.VaultProperties) error
 }
 
 // AssignProperties_To_VaultProperties copies this VaultProperties into destination.
@@ -257,10 +160,6 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -283,18 +182,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultProperties_Status is implemented by hand-written code that augments the generated
-// conversion of VaultProperties_Status; its methods run after the generated copy.
-type augmentConversionForVaultProperties_Status interface {
-	AssignPropertiesTo(destination *v20240101s.VaultProperties_Status) error
-	AssignPropertiesFrom(source *v20240101s.VaultProperties_Status) error
 }
 
 // AssignProperties_To_VaultProperties_Status copies this VaultProperties_Status into destination.
@@ -325,10 +213,6 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -357,18 +241,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultProperties_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Spec is implemented by hand-written code that augments the generated
-// conversion of Vault_Spec; its methods run after the generated copy.
-type augmentConversionForVault_Spec interface {
-	AssignPropertiesTo(destination *v20240101s.Vault_Spec) error
-	AssignPropertiesFrom(source *v20240101s.Vault_Spec) error
 }
 
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
@@ -386,10 +259,6 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -408,18 +277,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVault_Status is implemented by hand-written code that augments the generated
-// conversion of Vault_Status; its methods run after the generated copy.
-type augmentConversionForVault_Status interface {
-	AssignPropertiesTo(destination *v20240101s.Vault_Status) error
-	AssignPropertiesFrom(source *v20240101s.Vault_Status) error
 }
 
 // AssignProperties_To_Vault_Status copies this Vault_Status into destination.
@@ -462,10 +320,6 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -509,18 +363,7 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	destination.Tags = maps.Clone(source.Tags)
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVault_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Spec is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Spec; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Spec interface {
-	AssignPropertiesTo(destination *v20240101s.VaultsSecret_Spec) error
-	AssignPropertiesFrom(source *v20240101s.VaultsSecret_Spec) error
 }
 
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
@@ -537,10 +380,6 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -558,18 +397,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForVaultsSecret_Status is implemented by hand-written code that augments the generated
-// conversion of VaultsSecret_Status; its methods run after the generated copy.
-type augmentConversionForVaultsSecret_Status interface {
-	AssignPropertiesTo(destination *v20240101s.VaultsSecret_Status) error
-	AssignPropertiesFrom(source *v20240101s.VaultsSecret_Status) error
 }
 
 // AssignProperties_To_VaultsSecret_Status copies this VaultsSecret_Status into destination.
@@ -603,10 +431,6 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	}
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -641,10 +465,6 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	}
 	destination.Type = armruntime.Clone(source.Type)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForVaultsSecret_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -13,13 +13,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
-// conversion of FederatedIdentityCredentialProperties; its methods run after the generated copy.
-type augmentConversionForFederatedIdentityCredentialProperties interface {
-	AssignPropertiesTo(destination *v20230131s.FederatedIdentityCredentialProperties) error
-	AssignPropertiesFrom(source *v20230131s.FederatedIdentityCredentialProperties) error
-}
-
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20230131s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -27,10 +20,6 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 	destination.Issuer = armruntime.Clone(source.Issuer)
 	destination.Subject = armruntime.Clone(source.Subject)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -41,18 +30,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 	destination.Issuer = armruntime.Clone(source.Issuer)
 	destination.Subject = armruntime.Clone(source.Subject)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec interface {
-	AssignPropertiesTo(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
-	AssignPropertiesFrom(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
@@ -69,10 +47,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -90,18 +64,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status interface {
-	AssignPropertiesTo(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
-	AssignPropertiesFrom(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination.
@@ -118,10 +81,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPr
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -139,18 +98,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Spec interface {
-	AssignPropertiesTo(destination *v20230131s.UserAssignedIdentity_Spec) error
-	AssignPropertiesFrom(source *v20230131s.UserAssignedIdentity_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
@@ -165,10 +113,6 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -183,18 +127,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Status interface {
-	AssignPropertiesTo(destination *v20230131s.UserAssignedIdentity_Status) error
-	AssignPropertiesFrom(source *v20230131s.UserAssignedIdentity_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Status copies this UserAssignedIdentity_Status into destination.
@@ -211,10 +144,6 @@ func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdent
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -232,10 +161,6 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

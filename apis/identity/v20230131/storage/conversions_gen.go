@@ -12,13 +12,6 @@ import (
 	"slices"
 )
 
-// augmentConversionForFederatedIdentityCredentialProperties is implemented by hand-written code that augments the generated
-// conversion of FederatedIdentityCredentialProperties; its methods run after the generated copy.
-type augmentConversionForFederatedIdentityCredentialProperties interface {
-	AssignPropertiesTo(destination *v20241130s.FederatedIdentityCredentialProperties) error
-	AssignPropertiesFrom(source *v20241130s.FederatedIdentityCredentialProperties) error
-}
-
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -30,10 +23,6 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -47,18 +36,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForFederatedIdentityCredentialProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec interface {
-	AssignPropertiesTo(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
-	AssignPropertiesFrom(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
@@ -75,10 +53,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -96,18 +70,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentitiesFederatedIdentityCredential_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status interface {
-	AssignPropertiesTo(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
-	AssignPropertiesFrom(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination.
@@ -124,10 +87,6 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPr
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -145,18 +104,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentitiesFederatedIdentityCredential_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentityProperties is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentityProperties; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentityProperties interface {
-	AssignPropertiesTo(destination *v20241130s.UserAssignedIdentityProperties) error
-	AssignPropertiesFrom(source *v20241130s.UserAssignedIdentityProperties) error
 }
 
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
@@ -164,10 +112,6 @@ func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedId
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -176,18 +120,7 @@ func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAss
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentityProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Spec is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Spec; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Spec interface {
-	AssignPropertiesTo(destination *v20241130s.UserAssignedIdentity_Spec) error
-	AssignPropertiesFrom(source *v20241130s.UserAssignedIdentity_Spec) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
@@ -205,10 +138,6 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -227,18 +156,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	destination.Tags = maps.Clone(source.Tags)
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForUserAssignedIdentity_Status is implemented by hand-written code that augments the generated
-// conversion of UserAssignedIdentity_Status; its methods run after the generated copy.
-type augmentConversionForUserAssignedIdentity_Status interface {
-	AssignPropertiesTo(destination *v20241130s.UserAssignedIdentity_Status) error
-	AssignPropertiesFrom(source *v20241130s.UserAssignedIdentity_Status) error
 }
 
 // AssignProperties_To_UserAssignedIdentity_Status copies this UserAssignedIdentity_Status into destination.
@@ -255,10 +173,6 @@ func (source *UserAssignedIdentity_Status) AssignProperties_To_UserAssignedIdent
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -276,10 +190,6 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForUserAssignedIdentity_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -13,13 +13,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForPersonProperties is implemented by hand-written code that augments the generated
-// conversion of PersonProperties; its methods run after the generated copy.
-type augmentConversionForPersonProperties interface {
-	AssignPropertiesTo(destination *v20200201s.PersonProperties) error
-	AssignPropertiesFrom(source *v20200201s.PersonProperties) error
-}
-
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200201s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -35,10 +28,6 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -55,18 +44,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Spec is implemented by hand-written code that augments the generated
-// conversion of Person_Spec; its methods run after the generated copy.
-type augmentConversionForPerson_Spec interface {
-	AssignPropertiesTo(destination *v20200201s.Person_Spec) error
-	AssignPropertiesFrom(source *v20200201s.Person_Spec) error
 }
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
@@ -82,10 +60,6 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020020
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -102,18 +76,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Status is implemented by hand-written code that augments the generated
-// conversion of Person_Status; its methods run after the generated copy.
-type augmentConversionForPerson_Status interface {
-	AssignPropertiesTo(destination *v20200201s.Person_Status) error
-	AssignPropertiesFrom(source *v20200201s.Person_Status) error
 }
 
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
@@ -130,10 +93,6 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -151,10 +110,6 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

@@ -12,22 +12,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// augmentConversionForAddress is implemented by hand-written code that augments the generated
-// conversion of Address; its methods run after the generated copy.
-type augmentConversionForAddress interface {
-	AssignPropertiesTo(destination *v20200401s.Address) error
-	AssignPropertiesFrom(source *v20200401s.Address) error
-}
-
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200401s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -36,18 +25,7 @@ func (destination *Address) AssignProperties_From_Address(source *v20200401s.Add
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
 	destination.Label = armruntime.Clone(source.Label)
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPersonProperties is implemented by hand-written code that augments the generated
-// conversion of PersonProperties; its methods run after the generated copy.
-type augmentConversionForPersonProperties interface {
-	AssignPropertiesTo(destination *v20200401s.PersonProperties) error
-	AssignPropertiesFrom(source *v20200401s.PersonProperties) error
 }
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
@@ -67,10 +45,6 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -92,18 +66,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPersonProperties); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Spec is implemented by hand-written code that augments the generated
-// conversion of Person_Spec; its methods run after the generated copy.
-type augmentConversionForPerson_Spec interface {
-	AssignPropertiesTo(destination *v20200401s.Person_Spec) error
-	AssignPropertiesFrom(source *v20200401s.Person_Spec) error
 }
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
@@ -119,10 +82,6 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020040
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -139,18 +98,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	}
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Spec); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
-}
-
-// augmentConversionForPerson_Status is implemented by hand-written code that augments the generated
-// conversion of Person_Status; its methods run after the generated copy.
-type augmentConversionForPerson_Status interface {
-	AssignPropertiesTo(destination *v20200401s.Person_Status) error
-	AssignPropertiesFrom(source *v20200401s.Person_Status) error
 }
 
 // AssignProperties_To_Person_Status copies this Person_Status into destination.
@@ -167,10 +115,6 @@ func (source *Person_Status) AssignProperties_To_Person_Status(destination *v202
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -188,10 +132,6 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	}
 	destination.Conditions = valueConditions
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForPerson_Status); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
 

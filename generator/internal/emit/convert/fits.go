@@ -21,7 +21,7 @@ import (
 // augments: the comparison then stays the only answer.
 func writeFitsSpoke(s *gosrc.Scope) {
 	g := s.Module.Graph
-	if g.SpokeHooked[s.Version] {
+	if g.Augmented.SpokeAugmented(s.Version) {
 		return
 	}
 	for _, link := range g.Links {

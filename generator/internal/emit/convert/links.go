@@ -24,38 +24,41 @@ func writeLink(s *gosrc.Scope, link *conversion.Link) {
 	writeAssignBody(to, link, true, withBag)
 	from := &assignWriter{scope: s, source: other, dest: host, hostIsSource: false}
 	writeAssignBody(from, link, false, withBag)
+	augmented := s.Module.Graph.Augmented.Has(link.Host.Version, link.Host.Side, hostName)
 	s.File.Write(linkCode, gosrc.Args{"Augment": augment, "Host": hostName, "Other": otherName, "Link": linkName,
-		"To": to.body.String(), "From": from.body.String()})
+		"To": to.body.String(), "From": from.body.String(), "Augmented": augmented})
 }
 
-// linkCode is the assignments of a link and the interface by which hand-written
-// code augments them. The bodies To and From end with a line break, if any.
+// linkCode is the assignments of a link and, where hand-written code augments
+// the host struct (Augmented), the interface by which it does. The bodies To
+// and From end with a line break, if any.
 var linkCode = gosrc.Code(`
+{{- if .Augmented}}
 // {{.Augment}} is implemented by hand-written code that augments the generated
 // conversion of {{.Host}}; its methods run after the generated copy.
 type {{.Augment}} interface {
 	AssignPropertiesTo(destination *{{.Other}}) error
 	AssignPropertiesFrom(source *{{.Other}}) error
 }
-
+{{end}}
 // AssignProperties_To_{{.Link}} copies this {{.Host}} into destination.
 func (source *{{.Host}}) AssignProperties_To_{{.Link}}(destination *{{.Other}}) error {
 {{.To -}}
-	var asAny any = source
+{{if .Augmented}}	var asAny any = source
 	if augmented, ok := asAny.({{.Augment}}); ok {
 		return augmented.AssignPropertiesTo(destination)
 	}
-	return nil
+{{end}}	return nil
 }
 
 // AssignProperties_From_{{.Link}} copies source into this {{.Host}}.
 func (destination *{{.Host}}) AssignProperties_From_{{.Link}}(source *{{.Other}}) error {
 {{.From -}}
-	var asAny any = destination
+{{if .Augmented}}	var asAny any = destination
 	if augmented, ok := asAny.({{.Augment}}); ok {
 		return augmented.AssignPropertiesFrom(source)
 	}
-	return nil
+{{end}}	return nil
 }
 `)
 

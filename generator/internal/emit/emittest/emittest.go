@@ -118,7 +118,7 @@ func Graph() *conversion.Graph {
 	if err != nil {
 		panic(err)
 	}
-	if err := g.Compose(nil); err != nil {
+	if err := g.Compose(); err != nil {
 		panic(err)
 	}
 	return g

@@ -133,7 +133,7 @@ func writeKindTests(s *gosrc.Scope, compat bool) {
 	if len(graph.Kinds()) > 0 {
 		fits := false
 		for i := range graph.Indexes() {
-			fits = fits || !graph.SpokeHooked[i]
+			fits = fits || !graph.Augmented.SpokeAugmented(i)
 		}
 		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat, "Composed": composed, "Fits": fits})
 	} else if compat {

@@ -7,13 +7,6 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 )
 
-// augmentConversionForAddress is implemented by hand-written code that augments the generated
-// conversion of Address; its methods run after the generated copy.
-type augmentConversionForAddress interface {
-	AssignPropertiesTo(destination *v20200501s.Address) error
-	AssignPropertiesFrom(source *v20200501s.Address) error
-}
-
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
@@ -37,10 +30,6 @@ func (source *Address) AssignProperties_To_Address(destination *v20200501s.Addre
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = source
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesTo(destination)
-	}
 	return nil
 }
 
@@ -64,9 +53,5 @@ func (destination *Address) AssignProperties_From_Address(source *v20200501s.Add
 		return err
 	}
 	destination.PropertyBag = bag
-	var asAny any = destination
-	if augmented, ok := asAny.(augmentConversionForAddress); ok {
-		return augmented.AssignPropertiesFrom(source)
-	}
 	return nil
 }
