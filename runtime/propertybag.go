@@ -58,6 +58,14 @@ func (bag *PropertyBag) Keep(name string, value any, set bool) error {
 // encode returns the JSON encoding of value, like json.Marshal but without
 // escaping <, > and & for HTML.
 func encode(value any) (string, error) {
+	if text, ok := encodeSimple(value); ok {
+		return text, nil
+	}
+	return encodeJSON(value)
+}
+
+// encodeJSON is encode through encoding/json.
+func encodeJSON(value any) (string, error) {
 	var buffer bytes.Buffer
 	encoder := json.NewEncoder(&buffer)
 	encoder.SetEscapeHTML(false)
@@ -96,6 +104,9 @@ func (bag PropertyBag) Peek(name string, target any) (bool, error) {
 	data, ok := bag[name]
 	if !ok {
 		return false, nil
+	}
+	if decodeSimple(data, target) {
+		return true, nil
 	}
 	fresh := reflect.New(value.Elem().Type())
 	if err := decodeExact(data, fresh.Interface()); err != nil {

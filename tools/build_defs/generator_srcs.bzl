@@ -96,6 +96,7 @@ GENERATOR_SRCS = [
     "//generator/internal/tree:tree.go",
     "//:go.work",
     "//runtime:assign.go",
+    "//runtime:bagfast.go",
     "//runtime:carry.go",
     "//runtime:doc.go",
     "//runtime:go.mod",
