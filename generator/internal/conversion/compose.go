@@ -109,8 +109,35 @@ func (g *Graph) Compose() error {
 	}
 	sort.SliceStable(c.all, func(i, j int) bool { return c.all[i].less(c.all[j]) })
 	g.Composed = c.all
+	g.direct, g.composedBy = map[directKey]*Composed{}, map[VersionIndex][]*Composed{}
+	for _, comp := range c.all {
+		g.composedBy[comp.Near.Version] = append(g.composedBy[comp.Near.Version], comp)
+		key := directKey{comp.Near.Version, comp.Far.Version, comp.Near.Struct.Name, comp.Far.Struct.Name, comp.Direction}
+		if _, taken := g.direct[key]; !taken && len(comp.Steps) > 1 {
+			g.direct[key] = comp
+		}
+	}
 	return nil
 }
+
+// directKey finds a composed conversion by its ends.
+type directKey struct {
+	near, far         VersionIndex
+	nearName, farName string
+	direction         Direction
+}
+
+// Direct returns the composed conversion of more than one step between the
+// storage struct nearName of version near and farName of version far, in
+// direction d.
+func (g *Graph) Direct(near, far VersionIndex, nearName, farName string, d Direction) (*Composed, bool) {
+	comp, ok := g.direct[directKey{near, far, nearName, farName, d}]
+	return comp, ok
+}
+
+// ComposedBy returns the composed conversions the storage package of version
+// i hosts, in order.
+func (g *Graph) ComposedBy(i VersionIndex) []*Composed { return g.composedBy[i] }
 
 // chainBetween returns the versions of chain up to and including hub.
 func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
@@ -123,10 +150,10 @@ func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
 }
 
 type composer struct {
-	g      *Graph
-	seen   map[string]*Composed
-	all    []*Composed
-	names  map[string]int
+	g     *Graph
+	seen  map[string]*Composed
+	all   []*Composed
+	names map[string]int
 }
 
 // plan returns the composed conversion of the storage structs named names in

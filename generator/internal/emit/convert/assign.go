@@ -29,9 +29,9 @@ type assignWriter struct {
 	source       side
 	dest         side
 	hostIsSource bool // the method's receiver is the source (To) rather than the destination (From)
-	// composed, when set, names the composed conversions nested structs use
-	// between storage versions further apart than one step.
-	composed map[composedKey]*conversion.Composed
+	// direct says that nested structs of storage versions further apart than
+	// one step convert by their composed conversions.
+	direct bool
 }
 
 func (w *assignWriter) printf(format string, args ...any) {

@@ -18,13 +18,13 @@ const directPrefix = "AssignPropertiesDirect_"
 // writeComposed writes the composed conversion comp (hosted by its near
 // struct) as one method; one of a single step is the step's own method and is
 // not written.
-func writeComposed(s *gosrc.Scope, comp *conversion.Composed, index map[composedKey]*conversion.Composed) {
+func writeComposed(s *gosrc.Scope, comp *conversion.Composed) {
 	if len(comp.Steps) == 1 {
 		return
 	}
 	near := side{comp.Near.Version, layout.Storage}
 	far := side{comp.Far.Version, layout.Storage}
-	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, composed: index}
+	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, direct: true}
 	method, param, receiver := "To", "destination", "source"
 	if comp.Direction == conversion.FromFar {
 		w.source, w.dest, w.hostIsSource = far, near, false
@@ -193,38 +193,18 @@ func holdsStruct(t *golang.Type) bool {
 	return t.Kind == model.KindObject && !gosrc.IsRuntimeNamed(t.Named)
 }
 
-// composedKey finds a composed conversion by its ends.
-type composedKey struct {
-	near, far         conversion.VersionIndex
-	nearName, farName string
-	direction         conversion.Direction
-}
-
-// composedIndex returns the composed conversions of more than one step by
-// their ends.
-func composedIndex(g *conversion.Graph) map[composedKey]*conversion.Composed {
-	index := map[composedKey]*conversion.Composed{}
-	for _, c := range g.Composed {
-		key := composedKey{c.Near.Version, c.Far.Version, c.Near.Struct.Name, c.Far.Struct.Name, c.Direction}
-		if _, taken := index[key]; !taken && len(c.Steps) > 1 {
-			index[key] = c
-		}
-	}
-	return index
-}
-
 // directName returns the name of the composed conversion between the struct
 // named sourceName on the writer's source side and destName on its
 // destination side, if they are further apart than one step.
 func (w *assignWriter) directName(sourceName, destName string) (string, bool) {
-	if w.composed == nil || w.source.pkg != layout.Storage || w.dest.pkg != layout.Storage {
+	if !w.direct || w.source.pkg != layout.Storage || w.dest.pkg != layout.Storage {
 		return "", false
 	}
-	key := composedKey{w.source.version, w.dest.version, sourceName, destName, conversion.ToFar}
+	g := w.scope.Module.Graph
+	c, ok := g.Direct(w.source.version, w.dest.version, sourceName, destName, conversion.ToFar)
 	if !w.hostIsSource {
-		key = composedKey{w.dest.version, w.source.version, destName, sourceName, conversion.FromFar}
+		c, ok = g.Direct(w.dest.version, w.source.version, destName, sourceName, conversion.FromFar)
 	}
-	c, ok := w.composed[key]
 	if !ok {
 		return "", false
 	}

@@ -26,11 +26,8 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 	}
 	if pkgSide == layout.Storage {
 		writeFitsSpoke(s)
-		index := composedIndex(m.Graph)
-		for _, comp := range m.Graph.Composed {
-			if comp.Near.Version == version {
-				writeComposed(s, comp, index)
-			}
+		for _, comp := range m.Graph.ComposedBy(version) {
+			writeComposed(s, comp)
 		}
 	}
 	if pkgSide != layout.Compat {
