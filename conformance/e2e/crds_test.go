@@ -11,7 +11,6 @@ import (
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
@@ -19,6 +18,7 @@ import (
 	storagev20210101 "github.com/armhub/armhub/apis/examplestorage/v20210101"
 	vault "github.com/armhub/armhub/apis/examplevault/register"
 	person "github.com/armhub/armhub/apis/person/register"
+	"github.com/armhub/armhub/conformance/harness"
 	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
@@ -41,7 +41,7 @@ func installCRDs(ctx context.Context, c client.Client, url string, caBundle []by
 		}
 	}
 	for _, crd := range crds {
-		if err := waitEstablished(ctx, c, crd.Name); err != nil {
+		if err := harness.WaitEstablished(ctx, c, crd.Name); err != nil {
 			return nil, fmt.Errorf("CRD %s: %w", crd.Name, err)
 		}
 	}
@@ -60,21 +60,6 @@ func apply(ctx context.Context, c client.Client, crd *apix.CustomResourceDefinit
 	}
 	current.Spec = crd.Spec
 	return c.Update(ctx, current)
-}
-
-func waitEstablished(ctx context.Context, c client.Client, name string) error {
-	return wait.PollUntilContextTimeout(ctx, 50*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		crd := &apix.CustomResourceDefinition{}
-		if err := c.Get(ctx, client.ObjectKey{Name: name}, crd); err != nil {
-			return false, err
-		}
-		for _, condition := range crd.Status.Conditions {
-			if condition.Type == apix.Established && condition.Status == apix.ConditionTrue {
-				return true, nil
-			}
-		}
-		return false, nil
-	})
 }
 
 // TestCRDsConvertByWebhook reads the CRDs back from the API server: each

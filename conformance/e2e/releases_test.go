@@ -22,6 +22,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/armhub/armhub/conformance/harness"
 	"github.com/armhub/armhub/runtime/conversionwebhook"
 )
 
@@ -177,7 +178,7 @@ func (s *scenario) install(name string) {
 	if err := apply(ctx, suite.client, r.crd.DeepCopy()); err != nil {
 		s.t.Fatalf("installing the CRD of release %s: %v", name, err)
 	}
-	if err := waitEstablished(ctx, suite.client, r.crd.Name); err != nil {
+	if err := harness.WaitEstablished(ctx, suite.client, r.crd.Name); err != nil {
 		s.t.Fatal(err)
 	}
 	for _, version := range servedVersions(r.crd) {

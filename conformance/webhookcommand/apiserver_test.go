@@ -12,11 +12,11 @@ import (
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
+	"github.com/armhub/armhub/conformance/harness"
 	"github.com/armhub/armhub/conformance/schemavalue"
 )
 
@@ -88,25 +88,10 @@ func install(t *testing.T, c client.Client, crds []*apix.CustomResourceDefinitio
 		}
 	}
 	for _, crd := range crds {
-		if err := waitEstablished(ctx, c, crd.Name); err != nil {
+		if err := harness.WaitEstablished(ctx, c, crd.Name); err != nil {
 			t.Fatalf("CRD %s: %v", crd.Name, err)
 		}
 	}
-}
-
-func waitEstablished(ctx context.Context, c client.Client, name string) error {
-	return wait.PollUntilContextTimeout(ctx, 50*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		crd := &apix.CustomResourceDefinition{}
-		if err := c.Get(ctx, client.ObjectKey{Name: name}, crd); err != nil {
-			return false, err
-		}
-		for _, condition := range crd.Status.Conditions {
-			if condition.Type == apix.Established && condition.Status == apix.ConditionTrue {
-				return true, nil
-			}
-		}
-		return false, nil
-	})
 }
 
 // writeThroughEveryVersion creates a filled object of crd's kind at its

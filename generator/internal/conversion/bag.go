@@ -19,7 +19,7 @@ func (g *Graph) bagPlan(f *golang.Field, s *golang.Struct, fieldVersion, bagVers
 	}
 	shape := r.shapeAt(bagVersion)
 	plan := &FieldPlan{Mode: Bag, Host: f, Key: r.key, BagVersion: bagVersion, Shape: shape.field.Type}
-	if shape.version != fieldVersion && containsObject(shape.field.Type) {
+	if shape.version != fieldVersion && ContainsObject(shape.field.Type) {
 		clone, err := g.compatClone(shape.field.Type, shape.version, compatVersion)
 		if err != nil {
 			return nil, err
@@ -51,7 +51,7 @@ func (g *Graph) compatClone(t *golang.Type, from, into VersionIndex) (*golang.St
 	g.Compat[into] = append(g.Compat[into], &clone)
 	g.compatFrom = appendCompatOrigin(g.compatFrom, into, clone.Name, from)
 	for _, f := range dataFields(source) {
-		if containsObject(f.Type) {
+		if ContainsObject(f.Type) {
 			if _, err := g.compatClone(f.Type, from, into); err != nil {
 				return nil, err
 			}

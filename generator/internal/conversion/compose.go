@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -305,7 +306,7 @@ func (c *composer) nested(comp *Composed) error {
 // version it entered its current field at to the version it is at now, when
 // the two differ and its type holds structs.
 func (c *composer) convertValue(value Value, d Direction) error {
-	if len(value.Versions) < 2 || !containsObject(value.Field().Type) {
+	if len(value.Versions) < 2 || !ContainsObject(value.Field().Type) {
 		return nil
 	}
 	names := make([]string, len(value.Path))
@@ -314,7 +315,9 @@ func (c *composer) convertValue(value Value, d Direction) error {
 	}
 	versions := value.Versions
 	if d == FromFar {
-		names, versions = reversedNames(names), reversed(versions)
+		versions = slices.Clone(versions)
+		slices.Reverse(names)
+		slices.Reverse(versions)
 	}
 	_, err := c.plan(names, versions, d)
 	return err
@@ -326,22 +329,6 @@ func structOf(t *golang.Type) string {
 		t = t.Elem
 	}
 	return t.Named
-}
-
-func reversedNames(v []string) []string {
-	out := make([]string, len(v))
-	for i := range v {
-		out[len(v)-1-i] = v[i]
-	}
-	return out
-}
-
-func reversed(v []VersionIndex) []VersionIndex {
-	out := make([]VersionIndex, len(v))
-	for i := range v {
-		out[len(v)-1-i] = v[i]
-	}
-	return out
 }
 
 func (c *Composed) less(o *Composed) bool {

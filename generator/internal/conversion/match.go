@@ -82,11 +82,11 @@ func (g *Graph) convertible(a *golang.Type, i VersionIndex, b *golang.Type, j Ve
 	return g.canonicalType(a.Named, i) == g.canonicalType(b.Named, j)
 }
 
-// containsObject reports whether t is, or holds, a generated struct.
-func containsObject(t *golang.Type) bool {
+// ContainsObject reports whether t is, or holds, a generated struct.
+func ContainsObject(t *golang.Type) bool {
 	switch t.Kind {
 	case model.KindArray, model.KindMap:
-		return containsObject(t.Elem)
+		return ContainsObject(t.Elem)
 	case model.KindObject:
 		return !isRuntimeType(t.Named)
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
-	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // directPrefix begins the names of the composed assignment methods: straight
@@ -120,7 +119,7 @@ func writeKeep(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 // local converted by the composed conversions of its structs.
 func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, at *golang.Field, version conversion.VersionIndex, what string) string {
 	name := valueName(value)
-	if len(value.Versions) < 2 || !holdsStruct(at.Type) {
+	if len(value.Versions) < 2 || !conversion.ContainsObject(at.Type) {
 		return name
 	}
 	local := "kept" + at.Name + "_" + w.scope.Module.Graph.Versions[version].Spoke.Name
@@ -183,14 +182,6 @@ func writeThroughSteps(w *assignWriter, comp *conversion.Composed) {
 		w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn err\n}\n", local, name, arg)
 		arg = "&" + local
 	}
-}
-
-// holdsStruct reports whether t is, or holds, a generated struct.
-func holdsStruct(t *golang.Type) bool {
-	for t.Kind == model.KindArray || t.Kind == model.KindMap {
-		t = t.Elem
-	}
-	return t.Kind == model.KindObject && !gosrc.IsRuntimeNamed(t.Named)
 }
 
 // directName returns the name of the composed conversion between the struct

@@ -96,21 +96,20 @@ func writeResourceDirect(s *gosrc.Scope, r *golang.Resource) {
 	if s.Side != layout.Storage || s.Version >= hub || !ok || next == hub {
 		return
 	}
-	suffix := "_" + g.Versions[hub].Spoke.Name
+	specTo, specFrom := composedNames(g, r.Kind, s.Version, hub, func(r *golang.Resource) string { return r.Spec.Name })
+	statusTo, statusFrom := composedNames(g, r.Kind, s.Version, hub, func(r *golang.Resource) string { return r.Status.Name })
 	s.File.Write(resourceDirectCode, gosrc.Args{"Kind": r.Kind, "Hub": s.Qualifier(hub, layout.Storage) + r.Kind,
-		"Spec": r.Spec.Name, "Status": r.Status.Name,
-		"SpecName":   g.Resource(r.Kind, hub, layout.Storage).Spec.Name + suffix,
-		"StatusName": g.Resource(r.Kind, hub, layout.Storage).Status.Name + suffix})
+		"SpecTo": specTo, "SpecFrom": specFrom, "StatusTo": statusTo, "StatusFrom": statusFrom})
 }
 
 var resourceDirectCode = gosrc.Code(`
 // AssignPropertiesDirect_To_{{.Kind}} copies this {{.Kind}} into destination, the hub.
 func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub}}) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
-	if err := source.Spec.AssignPropertiesDirect_To_{{.SpecName}}(&destination.Spec); err != nil {
+	if err := source.Spec.{{.SpecTo}}(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
-	if err := source.Status.AssignPropertiesDirect_To_{{.StatusName}}(&destination.Status); err != nil {
+	if err := source.Status.{{.StatusTo}}(&destination.Status); err != nil {
 		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
 	}
 	return nil
@@ -119,10 +118,10 @@ func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub
 // AssignPropertiesDirect_From_{{.Kind}} copies source, the hub, into this {{.Kind}}.
 func (destination *{{.Kind}}) AssignPropertiesDirect_From_{{.Kind}}(source *{{.Hub}}) error {
 	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
-	if err := destination.Spec.AssignPropertiesDirect_From_{{.SpecName}}(&source.Spec); err != nil {
+	if err := destination.Spec.{{.SpecFrom}}(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
-	if err := destination.Status.AssignPropertiesDirect_From_{{.StatusName}}(&source.Status); err != nil {
+	if err := destination.Status.{{.StatusFrom}}(&source.Status); err != nil {
 		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
 	}
 	return nil

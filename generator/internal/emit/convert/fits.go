@@ -68,7 +68,7 @@ func fieldFits(at string, st, ht *golang.Type) string {
 	switch {
 	case st.Kind == model.KindObject && !gosrc.IsRuntimeNamed(st.Named):
 		return objectFits(at, st, ht)
-	case (st.Kind == model.KindArray || st.Kind == model.KindMap) && holdsStruct(st):
+	case (st.Kind == model.KindArray || st.Kind == model.KindMap) && conversion.ContainsObject(st):
 		return collectionFits(at, st, ht)
 	case st.Pointer && !ht.Pointer: // a scalar, free-form JSON or one of the runtime's types the spoke requires
 		return fmt.Sprintf("if %s == nil {\n\treturn false\n}\n", at)

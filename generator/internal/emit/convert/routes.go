@@ -365,9 +365,16 @@ func directNames(s *gosrc.Scope, l level, r *golang.Resource, next, hub side) (s
 	case l.needsHub:
 		return directPrefix + "To_" + name, directPrefix + "From_" + name
 	}
-	g := s.Module.Graph
-	suffix := l.typeName(g.Resource(r.Kind, hub.version, layout.Storage)) + "_" + g.Versions[hub.version].Spoke.Name
-	return directPrefix + "To_" + suffix, directPrefix + "From_" + suffix
+	return composedNames(s.Module.Graph, r.Kind, s.Version, hub.version, l.typeName)
+}
+
+// composedNames returns the composed methods converting part (spec or status)
+// of kind at storage version i to and from the hub, as Compose named them.
+func composedNames(g *conversion.Graph, kind string, i, hub conversion.VersionIndex, part func(*golang.Resource) string) (string, string) {
+	near, far := part(g.Resource(kind, i, layout.Storage)), part(g.Resource(kind, hub, layout.Storage))
+	to, _ := g.Direct(i, hub, near, far, conversion.ToFar)
+	from, _ := g.Direct(i, hub, near, far, conversion.FromFar)
+	return directPrefix + "To_" + to.Name, directPrefix + "From_" + from.Name
 }
 
 var directRouteCode = gosrc.Code(`
