@@ -19,6 +19,33 @@
 //     resource in any version (usually the hub) and a scheme that knows every version,
 //     they pivot to the API version the resource was created with.
 //
+// # Sharing
+//
+// A generated conversion (ConvertTo, ConvertFrom, ConvertSpecTo, ..., and the
+// AssignProperties methods under them) never changes its source, and its result
+// shares with the source, instead of copying, the values that neither side
+// changes:
+//
+//   - pointers to strings, numbers and booleans (a pointer to a named type of
+//     the same builtin is the same pointer, retyped);
+//   - maps and slices of strings, numbers and booleans;
+//   - free-form JSON and owner references;
+//   - the object metadata (ObjectMeta: its labels, annotations, managed fields...).
+//
+// It never shares a generated struct, a slice of structs or conditions, or a
+// property bag: each is new in the result. So a converted object may be changed
+// by assigning its fields, at any depth of generated structs
+// (obj.Spec.Properties.Tier = &tier, obj.Labels = labels), and its source stays
+// as it was; writing through a shared value (*obj.Spec.Properties.Tier = "Hot",
+// obj.Labels["a"] = "b", appending to a shared slice) changes the source too.
+// Code that converts an object and then changes the result in place, while the
+// source is still used, converts a DeepCopy of the source, or changes a DeepCopy
+// of the result. The conversion webhook, which decodes, converts, encodes and
+// drops both, copies nothing. The generated conformance suites check both halves
+// of this contract for every kind and version (SharingContract). Hand-written
+// augmentations keep it too: they assign new values rather than writing through
+// the destination's fields.
+//
 // The three-way merge of a write through a lossy version (Merge3, used by the
 // carried annotation) is a JSON merge patch computed and applied by
 // github.com/evanphx/json-patch/v5 wherever its semantics fit; our own walk is kept

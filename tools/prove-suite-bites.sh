@@ -2,8 +2,9 @@
 # Proof that the conformance suites bite: in a temporary copy of the repository,
 # (1) break one generated conversion (v20200301 Person stops copying knownAs back
 # from storage), (2) break the hand-written customDomain augmentation, (3)
-# drop a property from a CRD's schemas and (4) break a runtime helper the
-# generated assignments call (Deref loses the value); the generated round-trip suite, the
+# drop a property from a CRD's schemas, (4) break a runtime helper the
+# generated assignments call (Deref loses the value) and (5) share property
+# bags between a conversion's source and result; the generated round-trip and sharing suites, the
 # augmentation tests and the generated CRD test must then fail, naming the lost
 # property. Exits 0 only when every breakage is caught.
 set -euo pipefail
@@ -54,7 +55,7 @@ expect_failure() { # name, package, test regexp, text the failure must show
 # 1. A generated conversion that forgets a property on the way back from storage.
 conversions="$work/apis/person/v20200301/conversions_gen.go"
 from='/AssignProperties_From_PersonProperties(/,/^}/'
-copy='destination.KnownAs = armruntime.Clone(source.KnownAs)'
+copy='destination.KnownAs = source.KnownAs'
 [ "$(sed -n "${from}p" "$conversions" | grep -cF "$copy")" -eq 1 ]
 sed -i "${from}s/${copy}/destination.KnownAs = nil/" "$conversions"
 ! sed -n "${from}p" "$conversions" | grep -qF "$copy"
@@ -88,5 +89,15 @@ sed -i 's/	return \*p$/	var lost T\n\treturn lost/' "$helpers"
 expect_failure "broken runtime assignment helper" ./person 'TestRoundTrip' 'FullName'
 cp "$top/runtime/assign.go" "$helpers"
 
-echo "suite bites: $caught passed, $((4 - caught)) failed"
-[ "$caught" -eq 4 ]
+
+# 5. Conversions that share a property bag with their source (NewPropertyBag
+#    hands back the bag it was given): writing to the result's bag changes the
+#    source, which the sharing contract forbids.
+bags="$work/runtime/propertybag.go"
+grep -q '^	var result PropertyBag$' "$bags"
+sed -i 's/^	var result PropertyBag$/	if len(bags) == 1 {\n\t\treturn bags[0]\n\t}\n\tvar result PropertyBag/' "$bags"
+expect_failure "a property bag shared with the source" ./examplestorage 'TestSharing' 'changed the source'
+cp "$top/runtime/propertybag.go" "$bags"
+
+echo "suite bites: $caught passed, $((5 - caught)) failed"
+[ "$caught" -eq 5 ]

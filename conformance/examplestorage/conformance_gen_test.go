@@ -66,6 +66,8 @@ func TestFitsSpoke(t *testing.T) { harness.SpokeFits(t, kinds) }
 
 func TestReadModifyWrite(t *testing.T) { harness.ReadModifyWrites(t, kinds) }
 
+func TestSharing(t *testing.T) { harness.SharingContracts(t, kinds) }
+
 func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {

@@ -7,16 +7,14 @@ import (
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20230801s.RedisCreateProperties) error {
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.ConvertString[string](source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = (*string)(source.MinimumTlsVersion)
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = nil
 	if source.RedisVersion != nil {
 		destination.RedisVersion = new(v20230801s.RedisVersion)
@@ -24,7 +22,7 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
 		}
 	}
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	var valueSku v20230801s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
 		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
@@ -36,9 +34,9 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20230801s.RedisCreateProperties) error {
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.ConvertString[RedisCreateProperties_MinimumTlsVersion](source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = (*RedisCreateProperties_MinimumTlsVersion)(source.MinimumTlsVersion)
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = nil
 	if source.RedisVersion != nil {
 		destination.RedisVersion = new(RedisVersion)
@@ -46,7 +44,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
 		}
 	}
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
@@ -61,8 +59,8 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20230801s.RedisFirewallRuleProperties) error {
-	destination.EndIP = armruntime.PointerTo(source.EndIP)
-	destination.StartIP = armruntime.PointerTo(source.StartIP)
+	destination.EndIP = &source.EndIP
+	destination.StartIP = &source.StartIP
 	destination.PropertyBag = nil
 	return nil
 }
@@ -76,7 +74,7 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20230801s.RedisFirewallRule_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20230801s.RedisFirewallRuleProperties
 	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&valueProperties); err != nil {
@@ -90,7 +88,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20230801s.RedisFirewallRule_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -143,30 +141,30 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 
 // AssignProperties_To_RedisVersion copies this RedisVersion into destination.
 func (source *RedisVersion) AssignProperties_To_RedisVersion(destination *v20230801s.RedisVersion) error {
-	destination.Channel = armruntime.ConvertString[string](source.Channel)
-	destination.Major = armruntime.PointerTo(source.Major)
+	destination.Channel = (*string)(source.Channel)
+	destination.Major = &source.Major
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_RedisVersion copies source into this RedisVersion.
 func (destination *RedisVersion) AssignProperties_From_RedisVersion(source *v20230801s.RedisVersion) error {
-	destination.Channel = armruntime.ConvertString[RedisVersion_Channel](source.Channel)
+	destination.Channel = (*RedisVersion_Channel)(source.Channel)
 	destination.Major = armruntime.Deref(source.Major)
 	return nil
 }
 
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s.Redis_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.PointerTo(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
 	var valueProperties v20230801s.RedisCreateProperties
 	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 	}
 	destination.Properties = &valueProperties
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -174,7 +172,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20230801s.Redis_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
 		var valueProperties RedisCreateProperties
@@ -185,8 +183,8 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	} else {
 		destination.Properties = RedisCreateProperties{}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	return nil
 }
 
@@ -223,9 +221,9 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
-	destination.Capacity = armruntime.PointerTo(source.Capacity)
-	destination.Family = armruntime.PointerTo(string(source.Family))
-	destination.Name = armruntime.PointerTo(string(source.Name))
+	destination.Capacity = &source.Capacity
+	destination.Family = (*string)(&source.Family)
+	destination.Name = (*string)(&source.Name)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -240,7 +238,7 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error 
 
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -252,7 +250,7 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) er
 
 // AssignProperties_From_Redis copies source into this Redis.
 func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -330,7 +328,7 @@ var _ armruntime.KubernetesResource = &Redis{}
 
 // AssignProperties_To_RedisFirewallRule copies this RedisFirewallRule into destination.
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -342,7 +340,7 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 
 // AssignProperties_From_RedisFirewallRule copies source into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}

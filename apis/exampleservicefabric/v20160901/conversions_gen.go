@@ -7,32 +7,31 @@ import (
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
-	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
-	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160901s.AzureActiveDirectory) error {
-	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
-	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
 	return nil
 }
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160901s.CertificateDescription) error {
-	destination.Thumbprint = armruntime.PointerTo(source.Thumbprint)
-	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
-	destination.X509StoreName = armruntime.ConvertString[string](source.X509StoreName)
+	destination.Thumbprint = &source.Thumbprint
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = (*string)(source.X509StoreName)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -40,16 +39,16 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160901s.CertificateDescription) error {
 	destination.Thumbprint = armruntime.Deref(source.Thumbprint)
-	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
-	destination.X509StoreName = armruntime.ConvertString[CertificateDescription_X509StoreName](source.X509StoreName)
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = (*CertificateDescription_X509StoreName)(source.X509StoreName)
 	return nil
 }
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160901s.ClientCertificateCommonName) error {
-	destination.CertificateCommonName = armruntime.PointerTo(source.CertificateCommonName)
-	destination.CertificateIssuerThumbprint = armruntime.PointerTo(source.CertificateIssuerThumbprint)
-	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
+	destination.CertificateCommonName = &source.CertificateCommonName
+	destination.CertificateIssuerThumbprint = &source.CertificateIssuerThumbprint
+	destination.IsAdmin = &source.IsAdmin
 	destination.PropertyBag = nil
 	return nil
 }
@@ -64,8 +63,8 @@ func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCert
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160901s.ClientCertificateThumbprint) error {
-	destination.CertificateThumbprint = armruntime.PointerTo(source.CertificateThumbprint)
-	destination.IsAdmin = armruntime.PointerTo(source.IsAdmin)
+	destination.CertificateThumbprint = &source.CertificateThumbprint
+	destination.IsAdmin = &source.IsAdmin
 	destination.PropertyBag = nil
 	return nil
 }
@@ -111,7 +110,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			}
 		}
 	}
-	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
+	destination.ClusterCodeVersion = source.ClusterCodeVersion
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
@@ -128,7 +127,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			}
 		}
 	}
-	destination.ManagementEndpoint = armruntime.PointerTo(source.ManagementEndpoint)
+	destination.ManagementEndpoint = &source.ManagementEndpoint
 	destination.NodeTypes = nil
 	if source.NodeTypes != nil {
 		destination.NodeTypes = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
@@ -138,7 +137,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			}
 		}
 	}
-	destination.ReliabilityLevel = armruntime.ConvertString[string](source.ReliabilityLevel)
+	destination.ReliabilityLevel = (*string)(source.ReliabilityLevel)
 	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
 		destination.ReverseProxyCertificate = new(v20160901s.CertificateDescription)
@@ -153,8 +152,8 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
 	}
-	destination.UpgradeMode = armruntime.ConvertString[string](source.UpgradeMode)
-	destination.VmImage = armruntime.Clone(source.VmImage)
+	destination.UpgradeMode = (*string)(source.UpgradeMode)
+	destination.VmImage = source.VmImage
 	destination.PropertyBag = nil
 	return nil
 }
@@ -193,7 +192,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			}
 		}
 	}
-	destination.ClusterCodeVersion = armruntime.Clone(source.ClusterCodeVersion)
+	destination.ClusterCodeVersion = source.ClusterCodeVersion
 	destination.DiagnosticsStorageAccountConfig = nil
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
@@ -220,7 +219,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			}
 		}
 	}
-	destination.ReliabilityLevel = armruntime.ConvertString[ClusterProperties_ReliabilityLevel](source.ReliabilityLevel)
+	destination.ReliabilityLevel = (*ClusterProperties_ReliabilityLevel)(source.ReliabilityLevel)
 	destination.ReverseProxyCertificate = nil
 	if source.ReverseProxyCertificate != nil {
 		destination.ReverseProxyCertificate = new(CertificateDescription)
@@ -235,46 +234,46 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
 		}
 	}
-	destination.UpgradeMode = armruntime.ConvertString[ClusterProperties_UpgradeMode](source.UpgradeMode)
-	destination.VmImage = armruntime.Clone(source.VmImage)
+	destination.UpgradeMode = (*ClusterProperties_UpgradeMode)(source.UpgradeMode)
+	destination.VmImage = source.VmImage
 	return nil
 }
 
 // AssignProperties_To_ClusterUpgradePolicy copies this ClusterUpgradePolicy into destination.
 func (source *ClusterUpgradePolicy) AssignProperties_To_ClusterUpgradePolicy(destination *v20160901s.ClusterUpgradePolicy) error {
-	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
-	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
-	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
-	destination.OverrideUserUpgradePolicy = armruntime.Clone(source.OverrideUserUpgradePolicy)
-	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
-	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
-	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
+	destination.HealthCheckRetryTimeout = source.HealthCheckRetryTimeout
+	destination.HealthCheckStableDuration = source.HealthCheckStableDuration
+	destination.HealthCheckWaitDuration = source.HealthCheckWaitDuration
+	destination.OverrideUserUpgradePolicy = source.OverrideUserUpgradePolicy
+	destination.UpgradeDomainTimeout = source.UpgradeDomainTimeout
+	destination.UpgradeReplicaSetCheckTimeout = source.UpgradeReplicaSetCheckTimeout
+	destination.UpgradeTimeout = source.UpgradeTimeout
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_ClusterUpgradePolicy copies source into this ClusterUpgradePolicy.
 func (destination *ClusterUpgradePolicy) AssignProperties_From_ClusterUpgradePolicy(source *v20160901s.ClusterUpgradePolicy) error {
-	destination.HealthCheckRetryTimeout = armruntime.Clone(source.HealthCheckRetryTimeout)
-	destination.HealthCheckStableDuration = armruntime.Clone(source.HealthCheckStableDuration)
-	destination.HealthCheckWaitDuration = armruntime.Clone(source.HealthCheckWaitDuration)
-	destination.OverrideUserUpgradePolicy = armruntime.Clone(source.OverrideUserUpgradePolicy)
-	destination.UpgradeDomainTimeout = armruntime.Clone(source.UpgradeDomainTimeout)
-	destination.UpgradeReplicaSetCheckTimeout = armruntime.Clone(source.UpgradeReplicaSetCheckTimeout)
-	destination.UpgradeTimeout = armruntime.Clone(source.UpgradeTimeout)
+	destination.HealthCheckRetryTimeout = source.HealthCheckRetryTimeout
+	destination.HealthCheckStableDuration = source.HealthCheckStableDuration
+	destination.HealthCheckWaitDuration = source.HealthCheckWaitDuration
+	destination.OverrideUserUpgradePolicy = source.OverrideUserUpgradePolicy
+	destination.UpgradeDomainTimeout = source.UpgradeDomainTimeout
+	destination.UpgradeReplicaSetCheckTimeout = source.UpgradeReplicaSetCheckTimeout
+	destination.UpgradeTimeout = source.UpgradeTimeout
 	return nil
 }
 
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160901s.Cluster_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.PointerTo(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
 	var valueProperties v20160901s.ClusterProperties
 	if err := source.Properties.AssignProperties_To_ClusterProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 	}
 	destination.Properties = &valueProperties
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -282,7 +281,7 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 
 // AssignProperties_From_Cluster_Spec copies source into this Cluster_Spec.
 func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v20160901s.Cluster_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Location = armruntime.Deref(source.Location)
 	if source.Properties != nil {
 		var valueProperties ClusterProperties
@@ -293,7 +292,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	} else {
 		destination.Properties = ClusterProperties{}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -330,11 +329,11 @@ func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
-	destination.BlobEndpoint = armruntime.PointerTo(source.BlobEndpoint)
-	destination.ProtectedAccountKeyName = armruntime.PointerTo(source.ProtectedAccountKeyName)
-	destination.QueueEndpoint = armruntime.PointerTo(source.QueueEndpoint)
-	destination.StorageAccountName = armruntime.PointerTo(source.StorageAccountName)
-	destination.TableEndpoint = armruntime.PointerTo(source.TableEndpoint)
+	destination.BlobEndpoint = &source.BlobEndpoint
+	destination.ProtectedAccountKeyName = &source.ProtectedAccountKeyName
+	destination.QueueEndpoint = &source.QueueEndpoint
+	destination.StorageAccountName = &source.StorageAccountName
+	destination.TableEndpoint = &source.TableEndpoint
 	destination.PropertyBag = nil
 	return nil
 }
@@ -351,21 +350,21 @@ func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_Diagno
 
 // AssignProperties_To_NodeTypeDescription copies this NodeTypeDescription into destination.
 func (source *NodeTypeDescription) AssignProperties_To_NodeTypeDescription(destination *v20160901s.NodeTypeDescription) error {
-	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
-	destination.DurabilityLevel = armruntime.ConvertString[string](source.DurabilityLevel)
-	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
-	destination.IsPrimary = armruntime.PointerTo(source.IsPrimary)
-	destination.Name = armruntime.PointerTo(source.Name)
-	destination.VmInstanceCount = armruntime.PointerTo(source.VmInstanceCount)
+	destination.ClientConnectionEndpointPort = source.ClientConnectionEndpointPort
+	destination.DurabilityLevel = (*string)(source.DurabilityLevel)
+	destination.HttpGatewayEndpointPort = source.HttpGatewayEndpointPort
+	destination.IsPrimary = &source.IsPrimary
+	destination.Name = &source.Name
+	destination.VmInstanceCount = &source.VmInstanceCount
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_NodeTypeDescription copies source into this NodeTypeDescription.
 func (destination *NodeTypeDescription) AssignProperties_From_NodeTypeDescription(source *v20160901s.NodeTypeDescription) error {
-	destination.ClientConnectionEndpointPort = armruntime.Clone(source.ClientConnectionEndpointPort)
-	destination.DurabilityLevel = armruntime.ConvertString[NodeTypeDescription_DurabilityLevel](source.DurabilityLevel)
-	destination.HttpGatewayEndpointPort = armruntime.Clone(source.HttpGatewayEndpointPort)
+	destination.ClientConnectionEndpointPort = source.ClientConnectionEndpointPort
+	destination.DurabilityLevel = (*NodeTypeDescription_DurabilityLevel)(source.DurabilityLevel)
+	destination.HttpGatewayEndpointPort = source.HttpGatewayEndpointPort
 	destination.IsPrimary = armruntime.Deref(source.IsPrimary)
 	destination.Name = armruntime.Deref(source.Name)
 	destination.VmInstanceCount = armruntime.Deref(source.VmInstanceCount)
@@ -374,8 +373,8 @@ func (destination *NodeTypeDescription) AssignProperties_From_NodeTypeDescriptio
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160901s.SettingsParameterDescription) error {
-	destination.Name = armruntime.PointerTo(source.Name)
-	destination.Value = armruntime.PointerTo(source.Value)
+	destination.Name = &source.Name
+	destination.Value = &source.Value
 	destination.PropertyBag = nil
 	return nil
 }
@@ -389,7 +388,7 @@ func (destination *SettingsParameterDescription) AssignProperties_From_SettingsP
 
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160901s.SettingsSectionDescription) error {
-	destination.Name = armruntime.PointerTo(source.Name)
+	destination.Name = &source.Name
 	destination.Parameters = nil
 	if source.Parameters != nil {
 		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
@@ -420,7 +419,7 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 
 // AssignProperties_To_Cluster copies this Cluster into destination.
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Cluster) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Cluster_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Cluster: %w", err)
 	}
@@ -432,7 +431,7 @@ func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Clust
 
 // AssignProperties_From_Cluster copies source into this Cluster.
 func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Cluster) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Cluster_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Cluster: %w", err)
 	}

@@ -7,29 +7,28 @@ import (
 	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501s.ContainerProperties) error {
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.ConvertString[string](source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = (*string)(source.PublicAccess)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20230501s.ContainerProperties) error {
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.ConvertString[ContainerProperties_PublicAccess](source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = (*ContainerProperties_PublicAccess)(source.PublicAccess)
 	return nil
 }
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
 func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230501s.CustomDomain) error {
-	destination.Name = armruntime.PointerTo(source.Name)
-	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
+	destination.Name = &source.Name
+	destination.UseSubDomainName = source.UseSubDomainName
 	destination.PropertyBag = nil
 	return nil
 }
@@ -37,14 +36,14 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 // AssignProperties_From_CustomDomain copies source into this CustomDomain.
 func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v20230501s.CustomDomain) error {
 	destination.Name = armruntime.Deref(source.Name)
-	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
+	destination.UseSubDomainName = source.UseSubDomainName
 	return nil
 }
 
 // AssignProperties_To_Encryption copies this Encryption into destination.
 func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501s.Encryption) error {
-	destination.KeySource = armruntime.PointerTo(string(source.KeySource))
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.KeySource = (*string)(&source.KeySource)
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(v20230501s.EncryptionServices)
@@ -59,7 +58,7 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501s
 // AssignProperties_From_Encryption copies source into this Encryption.
 func (destination *Encryption) AssignProperties_From_Encryption(source *v20230501s.Encryption) error {
 	destination.KeySource = Encryption_KeySource(armruntime.Deref(source.KeySource))
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
@@ -72,16 +71,16 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20230501s.EncryptionService) error {
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.ConvertString[string](source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = (*string)(source.KeyType)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20230501s.EncryptionService) error {
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.ConvertString[EncryptionService_KeyType](source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = (*EncryptionService_KeyType)(source.KeyType)
 	return nil
 }
 
@@ -126,22 +125,22 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501s.IPRule) error {
-	destination.Action = armruntime.ConvertString[string](source.Action)
-	destination.Value = armruntime.PointerTo(source.Value)
+	destination.Action = (*string)(source.Action)
+	destination.Value = &source.Value
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501s.IPRule) error {
-	destination.Action = armruntime.ConvertString[IPRule_Action](source.Action)
+	destination.Action = (*IPRule_Action)(source.Action)
 	destination.Value = armruntime.Deref(source.Value)
 	return nil
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20230501s.NetworkRuleSet) error {
-	destination.DefaultAction = armruntime.PointerTo(string(source.DefaultAction))
+	destination.DefaultAction = (*string)(&source.DefaultAction)
 	destination.IpRules = nil
 	if source.IpRules != nil {
 		destination.IpRules = make([]v20230501s.IPRule, len(source.IpRules))
@@ -172,8 +171,8 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230501s.Sku) error {
-	destination.Name = armruntime.PointerTo(string(source.Name))
-	destination.Tier = armruntime.ConvertString[string](source.Tier)
+	destination.Name = (*string)(&source.Name)
+	destination.Tier = (*string)(source.Tier)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -181,14 +180,14 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230501s.Sku) error {
 	destination.Name = Sku_Name(armruntime.Deref(source.Name))
-	destination.Tier = armruntime.ConvertString[Sku_Tier](source.Tier)
+	destination.Tier = (*Sku_Tier)(source.Tier)
 	return nil
 }
 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
 func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_StorageAccountPropertiesCreateParameters(destination *v20230501s.StorageAccountPropertiesCreateParameters) error {
-	destination.AccessTier = armruntime.ConvertString[string](source.AccessTier)
-	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.AccessTier = (*string)(source.AccessTier)
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
 	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(v20230501s.CustomDomain)
@@ -203,7 +202,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.LargeFileSharesState = armruntime.ConvertString[string](source.LargeFileSharesState)
+	destination.LargeFileSharesState = (*string)(source.LargeFileSharesState)
 	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20230501s.NetworkRuleSet)
@@ -211,15 +210,15 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_StorageAccountPropertiesCreateParameters copies source into this StorageAccountPropertiesCreateParameters.
 func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_From_StorageAccountPropertiesCreateParameters(source *v20230501s.StorageAccountPropertiesCreateParameters) error {
-	destination.AccessTier = armruntime.ConvertString[StorageAccountPropertiesCreateParameters_AccessTier](source.AccessTier)
-	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.AccessTier = (*StorageAccountPropertiesCreateParameters_AccessTier)(source.AccessTier)
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
 	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(CustomDomain)
@@ -234,7 +233,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.LargeFileSharesState = armruntime.ConvertString[StorageAccountPropertiesCreateParameters_LargeFileSharesState](source.LargeFileSharesState)
+	destination.LargeFileSharesState = (*StorageAccountPropertiesCreateParameters_LargeFileSharesState)(source.LargeFileSharesState)
 	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
@@ -242,15 +241,15 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	return nil
 }
 
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20230501s.StorageAccount_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.PointerTo(string(source.Kind))
-	destination.Location = armruntime.PointerTo(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = (*string)(&source.Kind)
+	destination.Location = &source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
@@ -263,7 +262,7 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 	}
 	destination.Sku = &valueSku
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -271,7 +270,7 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 
 // AssignProperties_From_StorageAccount_Spec copies source into this StorageAccount_Spec.
 func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *v20230501s.StorageAccount_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Kind = StorageAccounts_Spec_Kind(armruntime.Deref(source.Kind))
 	destination.Location = armruntime.Deref(source.Location)
 	destination.Properties = nil
@@ -290,7 +289,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	} else {
 		destination.Sku = Sku{}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -327,7 +326,7 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	destination.Properties = nil
 	if source.Properties != nil {
@@ -343,7 +342,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec copies source into this StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -394,7 +393,7 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -406,7 +405,7 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 
 // AssignProperties_From_StorageAccount copies source into this StorageAccount.
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -484,7 +483,7 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination.
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}
@@ -496,7 +495,7 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer copies source into this StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}

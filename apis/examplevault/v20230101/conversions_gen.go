@@ -7,60 +7,59 @@ import (
 	v20230101s "github.com/armhub/armhub/apis/examplevault/v20230101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20230101s.NetworkStatus_Status) error {
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_NetworkStatus_Status copies source into this NetworkStatus_Status.
 func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Status(source *v20230101s.NetworkStatus_Status) error {
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	return nil
 }
 
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
 func (source *SecretProperties) AssignProperties_To_SecretProperties(destination *v20230101s.SecretProperties) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.Value = source.Value
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SecretProperties copies source into this SecretProperties.
 func (destination *SecretProperties) AssignProperties_From_SecretProperties(source *v20230101s.SecretProperties) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.Value = source.Value
 	return nil
 }
 
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
 func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Status(destination *v20230101s.SecretProperties_Status) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.SecretUri = source.SecretUri
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SecretProperties_Status copies source into this SecretProperties_Status.
 func (destination *SecretProperties_Status) AssignProperties_From_SecretProperties_Status(source *v20230101s.SecretProperties_Status) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.SecretUri = source.SecretUri
 	return nil
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230101s.Sku) error {
-	destination.Name = armruntime.PointerTo(string(source.Name))
+	destination.Name = (*string)(&source.Name)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -73,44 +72,44 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230101s.Sku) error 
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20230101s.Sku_Status) error {
-	destination.Name = armruntime.ConvertString[string](source.Name)
+	destination.Name = (*string)(source.Name)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20230101s.Sku_Status) error {
-	destination.Name = armruntime.ConvertString[SkuName_Status](source.Name)
+	destination.Name = (*SkuName_Status)(source.Name)
 	return nil
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
 func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destination *v20230101s.SystemData_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.ConvertString[string](source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.ConvertString[string](source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*string)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*string)(source.LastModifiedByType)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SystemData_Status copies source into this SystemData_Status.
 func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(source *v20230101s.SystemData_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.ConvertString[CreatedByType_Status](source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.ConvertString[CreatedByType_Status](source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*CreatedByType_Status)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*CreatedByType_Status)(source.LastModifiedByType)
 	return nil
 }
 
 // AssignProperties_To_VaultProperties copies this VaultProperties into destination.
 func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *v20230101s.VaultProperties) error {
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	var valueSku v20230101s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
 		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
@@ -122,8 +121,8 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 
 // AssignProperties_From_VaultProperties copies source into this VaultProperties.
 func (destination *VaultProperties) AssignProperties_From_VaultProperties(source *v20230101s.VaultProperties) error {
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
@@ -138,10 +137,10 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 
 // AssignProperties_To_VaultProperties_Status copies this VaultProperties_Status into destination.
 func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status(destination *v20230101s.VaultProperties_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.ConvertString[string](source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*string)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230101s.Sku_Status)
@@ -149,17 +148,17 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.VaultUri = armruntime.Clone(source.VaultUri)
+	destination.VaultUri = source.VaultUri
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_VaultProperties_Status copies source into this VaultProperties_Status.
 func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties_Status(source *v20230101s.VaultProperties_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.ConvertString[ProvisioningState_Status](source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*ProvisioningState_Status)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
@@ -167,14 +166,14 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.VaultUri = armruntime.Clone(source.VaultUri)
+	destination.VaultUri = source.VaultUri
 	return nil
 }
 
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
 func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20230101s.Vault_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.PointerTo(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.VaultProperties)
@@ -182,7 +181,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20230101s
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -190,7 +189,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20230101s
 
 // AssignProperties_From_Vault_Spec copies source into this Vault_Spec.
 func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v20230101s.Vault_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Location = armruntime.Deref(source.Location)
 	destination.Properties = nil
 	if source.Properties != nil {
@@ -199,7 +198,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2023010
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -215,9 +214,9 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20230
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20230101s.NetworkStatus_Status)
@@ -239,8 +238,8 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20230
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	destination.PropertyBag = nil
 	return nil
 }
@@ -257,9 +256,9 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
@@ -281,14 +280,14 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	return nil
 }
 
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
 func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destination *v20230101s.VaultsSecret_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	destination.Properties = nil
 	if source.Properties != nil {
@@ -304,7 +303,7 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 
 // AssignProperties_From_VaultsSecret_Spec copies source into this VaultsSecret_Spec.
 func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(source *v20230101s.VaultsSecret_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -334,8 +333,8 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.SecretProperties_Status)
@@ -350,7 +349,7 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	destination.PropertyBag = nil
 	return nil
 }
@@ -367,8 +366,8 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
@@ -383,13 +382,13 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	return nil
 }
 
 // AssignProperties_To_Vault copies this Vault into destination.
 func (source *Vault) AssignProperties_To_Vault(destination *v20230101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -401,7 +400,7 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20230101s.Vault) er
 
 // AssignProperties_From_Vault copies source into this Vault.
 func (destination *Vault) AssignProperties_From_Vault(source *v20230101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -479,7 +478,7 @@ var _ armruntime.KubernetesResource = &Vault{}
 
 // AssignProperties_To_VaultsSecret copies this VaultsSecret into destination.
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20230101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}
@@ -491,7 +490,7 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20230
 
 // AssignProperties_From_VaultsSecret copies source into this VaultsSecret.
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20230101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}

@@ -7,9 +7,7 @@ import (
 	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_AccessPolicy copies this AccessPolicy into destination.
@@ -101,7 +99,7 @@ func (source *ListPolicy) AssignProperties_To_ListPolicy(destination *v20240101s
 			}
 		}
 	}
-	destination.Kind = armruntime.PointerTo(string(source.Kind))
+	destination.Kind = (*string)(&source.Kind)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -123,7 +121,7 @@ func (destination *ListPolicy) AssignProperties_From_ListPolicy(source *v2024010
 
 // AssignProperties_To_ListPolicyEntry copies this ListPolicyEntry into destination.
 func (source *ListPolicyEntry) AssignProperties_To_ListPolicyEntry(destination *v20240101s.ListPolicyEntry) error {
-	destination.ObjectId = armruntime.PointerTo(source.ObjectId)
+	destination.ObjectId = &source.ObjectId
 	var valuePermissions []string
 	if source.Permissions != nil {
 		valuePermissions = make([]string, len(source.Permissions))
@@ -156,7 +154,7 @@ func (destination *ListPolicyEntry) AssignProperties_From_ListPolicyEntry(source
 
 // AssignProperties_To_ListPolicyEntry_Status copies this ListPolicyEntry_Status into destination.
 func (source *ListPolicyEntry_Status) AssignProperties_To_ListPolicyEntry_Status(destination *v20240101s.ListPolicyEntry_Status) error {
-	destination.ObjectId = armruntime.Clone(source.ObjectId)
+	destination.ObjectId = source.ObjectId
 	var valuePermissions []string
 	if source.Permissions != nil {
 		valuePermissions = make([]string, len(source.Permissions))
@@ -173,7 +171,7 @@ func (source *ListPolicyEntry_Status) AssignProperties_To_ListPolicyEntry_Status
 
 // AssignProperties_From_ListPolicyEntry_Status copies source into this ListPolicyEntry_Status.
 func (destination *ListPolicyEntry_Status) AssignProperties_From_ListPolicyEntry_Status(source *v20240101s.ListPolicyEntry_Status) error {
-	destination.ObjectId = armruntime.Clone(source.ObjectId)
+	destination.ObjectId = source.ObjectId
 	var valuePermissions []Permission_Status
 	if source.Permissions != nil {
 		valuePermissions = make([]Permission_Status, len(source.Permissions))
@@ -198,7 +196,7 @@ func (source *ListPolicy_Status) AssignProperties_To_ListPolicy_Status(destinati
 			}
 		}
 	}
-	destination.Kind = armruntime.ConvertString[string](source.Kind)
+	destination.Kind = (*string)(source.Kind)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -214,31 +212,31 @@ func (destination *ListPolicy_Status) AssignProperties_From_ListPolicy_Status(so
 			}
 		}
 	}
-	destination.Kind = armruntime.ConvertString[ListPolicy_Kind_Status](source.Kind)
+	destination.Kind = (*ListPolicy_Kind_Status)(source.Kind)
 	return nil
 }
 
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20240101s.NetworkStatus_Status) error {
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_NetworkStatus_Status copies source into this NetworkStatus_Status.
 func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Status(source *v20240101s.NetworkStatus_Status) error {
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	return nil
 }
 
 // AssignProperties_To_RoleBasedPolicy copies this RoleBasedPolicy into destination.
 func (source *RoleBasedPolicy) AssignProperties_To_RoleBasedPolicy(destination *v20240101s.RoleBasedPolicy) error {
-	destination.Kind = armruntime.PointerTo(string(source.Kind))
-	destination.Roles = slices.Clone(source.Roles)
+	destination.Kind = (*string)(&source.Kind)
+	destination.Roles = source.Roles
 	destination.PropertyBag = nil
 	return nil
 }
@@ -246,62 +244,62 @@ func (source *RoleBasedPolicy) AssignProperties_To_RoleBasedPolicy(destination *
 // AssignProperties_From_RoleBasedPolicy copies source into this RoleBasedPolicy.
 func (destination *RoleBasedPolicy) AssignProperties_From_RoleBasedPolicy(source *v20240101s.RoleBasedPolicy) error {
 	destination.Kind = RoleBasedPolicy_Kind(armruntime.Deref(source.Kind))
-	destination.Roles = slices.Clone(source.Roles)
+	destination.Roles = source.Roles
 	return nil
 }
 
 // AssignProperties_To_RoleBasedPolicy_Status copies this RoleBasedPolicy_Status into destination.
 func (source *RoleBasedPolicy_Status) AssignProperties_To_RoleBasedPolicy_Status(destination *v20240101s.RoleBasedPolicy_Status) error {
-	destination.Kind = armruntime.ConvertString[string](source.Kind)
-	destination.Roles = slices.Clone(source.Roles)
+	destination.Kind = (*string)(source.Kind)
+	destination.Roles = source.Roles
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_RoleBasedPolicy_Status copies source into this RoleBasedPolicy_Status.
 func (destination *RoleBasedPolicy_Status) AssignProperties_From_RoleBasedPolicy_Status(source *v20240101s.RoleBasedPolicy_Status) error {
-	destination.Kind = armruntime.ConvertString[RoleBasedPolicy_Kind_Status](source.Kind)
-	destination.Roles = slices.Clone(source.Roles)
+	destination.Kind = (*RoleBasedPolicy_Kind_Status)(source.Kind)
+	destination.Roles = source.Roles
 	return nil
 }
 
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
 func (source *SecretProperties) AssignProperties_To_SecretProperties(destination *v20240101s.SecretProperties) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.RecoveryKey = armruntime.Clone(source.RecoveryKey)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.RecoveryKey = source.RecoveryKey
+	destination.Value = source.Value
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SecretProperties copies source into this SecretProperties.
 func (destination *SecretProperties) AssignProperties_From_SecretProperties(source *v20240101s.SecretProperties) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.RecoveryKey = armruntime.Clone(source.RecoveryKey)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.RecoveryKey = source.RecoveryKey
+	destination.Value = source.Value
 	return nil
 }
 
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
 func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Status(destination *v20240101s.SecretProperties_Status) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.ExpiresOn = armruntime.Clone(source.ExpiresOn)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.ExpiresOn = source.ExpiresOn
+	destination.SecretUri = source.SecretUri
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SecretProperties_Status copies source into this SecretProperties_Status.
 func (destination *SecretProperties_Status) AssignProperties_From_SecretProperties_Status(source *v20240101s.SecretProperties_Status) error {
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.ExpiresOn = armruntime.Clone(source.ExpiresOn)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.ExpiresOn = source.ExpiresOn
+	destination.SecretUri = source.SecretUri
 	return nil
 }
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
-	destination.Name = armruntime.PointerTo(string(source.Name))
+	destination.Name = (*string)(&source.Name)
 	destination.PropertyBag = nil
 	return nil
 }
@@ -314,37 +312,37 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error 
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s.Sku_Status) error {
-	destination.Name = armruntime.ConvertString[string](source.Name)
+	destination.Name = (*string)(source.Name)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20240101s.Sku_Status) error {
-	destination.Name = armruntime.ConvertString[SkuName_Status](source.Name)
+	destination.Name = (*SkuName_Status)(source.Name)
 	return nil
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
 func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destination *v20240101s.SystemData_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.ConvertString[string](source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.ConvertString[string](source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*string)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*string)(source.LastModifiedByType)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_SystemData_Status copies source into this SystemData_Status.
 func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(source *v20240101s.SystemData_Status) error {
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.ConvertString[CreatedByType_Status](source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.ConvertString[CreatedByType_Status](source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*CreatedByType_Status)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*CreatedByType_Status)(source.LastModifiedByType)
 	return nil
 }
 
@@ -357,14 +355,14 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 			return fmt.Errorf("converting VaultProperties.AccessPolicy: %w", err)
 		}
 	}
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	var valueSku v20240101s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
 		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
 	}
 	destination.Sku = &valueSku
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.TenantId = source.TenantId
 	destination.PropertyBag = nil
 	return nil
 }
@@ -378,8 +376,8 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 			return fmt.Errorf("converting VaultProperties.AccessPolicy: %w", err)
 		}
 	}
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
@@ -389,7 +387,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	} else {
 		destination.Sku = Sku{}
 	}
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.TenantId = source.TenantId
 	return nil
 }
 
@@ -402,11 +400,11 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 			return fmt.Errorf("converting VaultProperties_Status.AccessPolicy: %w", err)
 		}
 	}
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.ConvertString[string](source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
-	destination.SizeBytes = armruntime.Clone(source.SizeBytes)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*string)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
+	destination.SizeBytes = source.SizeBytes
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku_Status)
@@ -414,8 +412,8 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.TenantId = armruntime.Clone(source.TenantId)
-	destination.VaultUrl = armruntime.Clone(source.VaultUrl)
+	destination.TenantId = source.TenantId
+	destination.VaultUrl = source.VaultUrl
 	destination.PropertyBag = nil
 	return nil
 }
@@ -429,11 +427,11 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 			return fmt.Errorf("converting VaultProperties_Status.AccessPolicy: %w", err)
 		}
 	}
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.ConvertString[ProvisioningState_Status](source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
-	destination.SizeBytes = armruntime.Clone(source.SizeBytes)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*ProvisioningState_Status)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
+	destination.SizeBytes = source.SizeBytes
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
@@ -441,15 +439,15 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.TenantId = armruntime.Clone(source.TenantId)
-	destination.VaultUrl = armruntime.Clone(source.VaultUrl)
+	destination.TenantId = source.TenantId
+	destination.VaultUrl = source.VaultUrl
 	return nil
 }
 
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
 func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s.Vault_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.PointerTo(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties)
@@ -457,7 +455,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -465,7 +463,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 
 // AssignProperties_From_Vault_Spec copies source into this Vault_Spec.
 func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v20240101s.Vault_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Location = armruntime.Deref(source.Location)
 	destination.Properties = nil
 	if source.Properties != nil {
@@ -474,7 +472,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -490,9 +488,9 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
@@ -514,8 +512,8 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	destination.PropertyBag = nil
 	return nil
 }
@@ -532,9 +530,9 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
@@ -556,14 +554,14 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	return nil
 }
 
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
 func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destination *v20240101s.VaultsSecret_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	destination.Properties = nil
 	if source.Properties != nil {
@@ -579,7 +577,7 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 
 // AssignProperties_From_VaultsSecret_Spec copies source into this VaultsSecret_Spec.
 func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(source *v20240101s.VaultsSecret_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -609,8 +607,8 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties_Status)
@@ -625,7 +623,7 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	destination.PropertyBag = nil
 	return nil
 }
@@ -642,8 +640,8 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
@@ -658,13 +656,13 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	return nil
 }
 
 // AssignProperties_To_Vault copies this Vault into destination.
 func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -676,7 +674,7 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) er
 
 // AssignProperties_From_Vault copies source into this Vault.
 func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -754,7 +752,7 @@ var _ armruntime.KubernetesResource = &Vault{}
 
 // AssignProperties_To_VaultsSecret copies this VaultsSecret into destination.
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}
@@ -766,7 +764,7 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240
 
 // AssignProperties_From_VaultsSecret copies source into this VaultsSecret.
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20240101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}

@@ -7,23 +7,21 @@ import (
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20230131s.FederatedIdentityCredentialProperties) error {
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.PointerTo(source.Issuer)
-	destination.Subject = armruntime.PointerTo(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = &source.Issuer
+	destination.Subject = &source.Subject
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20230131s.FederatedIdentityCredentialProperties) error {
-	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Audiences = source.Audiences
 	destination.Issuer = armruntime.Deref(source.Issuer)
 	destination.Subject = armruntime.Deref(source.Subject)
 	return nil
@@ -31,7 +29,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20230131s.FederatedIdentityCredentialProperties
 	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&valueProperties); err != nil {
@@ -45,7 +43,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -98,21 +96,21 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20230131s.UserAssignedIdentityProperties) error {
-	destination.IsolationScope = armruntime.ConvertString[string](source.IsolationScope)
+	destination.IsolationScope = (*string)(source.IsolationScope)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20230131s.UserAssignedIdentityProperties) error {
-	destination.IsolationScope = armruntime.ConvertString[UserAssignedIdentityProperties_IsolationScope](source.IsolationScope)
+	destination.IsolationScope = (*UserAssignedIdentityProperties_IsolationScope)(source.IsolationScope)
 	return nil
 }
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20230131s.UserAssignedIdentity_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230131s.UserAssignedIdentityProperties)
@@ -120,7 +118,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -128,8 +126,8 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20230131s.UserAssignedIdentity_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
@@ -137,7 +135,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -174,7 +172,7 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -186,7 +184,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential copies source into this UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -264,7 +262,7 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 
 // AssignProperties_To_UserAssignedIdentity copies this UserAssignedIdentity into destination.
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20230131s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -276,7 +274,7 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 
 // AssignProperties_From_UserAssignedIdentity copies source into this UserAssignedIdentity.
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20230131s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}

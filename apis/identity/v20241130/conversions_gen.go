@@ -7,15 +7,13 @@ import (
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_ClaimsMatchingExpression copies this ClaimsMatchingExpression into destination.
 func (source *ClaimsMatchingExpression) AssignProperties_To_ClaimsMatchingExpression(destination *v20241130s.ClaimsMatchingExpression) error {
-	destination.LanguageVersion = armruntime.PointerTo(source.LanguageVersion)
-	destination.Value = armruntime.PointerTo(source.Value)
+	destination.LanguageVersion = &source.LanguageVersion
+	destination.Value = &source.Value
 	destination.PropertyBag = nil
 	return nil
 }
@@ -29,7 +27,7 @@ func (destination *ClaimsMatchingExpression) AssignProperties_From_ClaimsMatchin
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20241130s.FederatedIdentityCredentialProperties) error {
-	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Audiences = source.Audiences
 	destination.ClaimsMatchingExpression = nil
 	if source.ClaimsMatchingExpression != nil {
 		destination.ClaimsMatchingExpression = new(v20241130s.ClaimsMatchingExpression)
@@ -37,15 +35,15 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 			return fmt.Errorf("converting FederatedIdentityCredentialProperties.ClaimsMatchingExpression: %w", err)
 		}
 	}
-	destination.Issuer = armruntime.PointerTo(source.Issuer)
-	destination.Subject = armruntime.PointerTo(source.Subject)
+	destination.Issuer = &source.Issuer
+	destination.Subject = &source.Subject
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20241130s.FederatedIdentityCredentialProperties) error {
-	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Audiences = source.Audiences
 	destination.ClaimsMatchingExpression = nil
 	if source.ClaimsMatchingExpression != nil {
 		destination.ClaimsMatchingExpression = new(ClaimsMatchingExpression)
@@ -60,7 +58,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20241130s.FederatedIdentityCredentialProperties
 	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&valueProperties); err != nil {
@@ -74,7 +72,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Owner != nil {
 		var valueOwner armruntime.OwnerReference
 		(*source.Owner).DeepCopyInto(&valueOwner)
@@ -127,21 +125,21 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20241130s.UserAssignedIdentityProperties) error {
-	destination.IsolationScope = armruntime.ConvertString[string](source.IsolationScope)
+	destination.IsolationScope = (*string)(source.IsolationScope)
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20241130s.UserAssignedIdentityProperties) error {
-	destination.IsolationScope = armruntime.ConvertString[UserAssignedIdentityProperties_IsolationScope](source.IsolationScope)
+	destination.IsolationScope = (*UserAssignedIdentityProperties_IsolationScope)(source.IsolationScope)
 	return nil
 }
 
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20241130s.UserAssignedIdentity_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
@@ -149,7 +147,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion()
 	destination.PropertyBag = nil
 	return nil
@@ -157,8 +155,8 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20241130s.UserAssignedIdentity_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
@@ -166,7 +164,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	return nil
 }
 
@@ -203,7 +201,7 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -215,7 +213,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential copies source into this UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -293,7 +291,7 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 
 // AssignProperties_To_UserAssignedIdentity copies this UserAssignedIdentity into destination.
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -305,7 +303,7 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 
 // AssignProperties_From_UserAssignedIdentity copies source into this UserAssignedIdentity.
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}

@@ -12,24 +12,24 @@ import (
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200101s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.PointerTo(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = &source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200101s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FamilyName = source.FamilyName
 	destination.FullName = armruntime.Deref(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.KnownAs = source.KnownAs
 	return nil
 }
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200101s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	var valueProperties v20200101s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
@@ -42,7 +42,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020010
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200101s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
@@ -88,7 +88,7 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200101s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -100,7 +100,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200101s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200101s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -12,22 +12,22 @@ import (
 
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200301s.Address) error {
-	destination.Label = armruntime.Clone(source.Label)
+	destination.Label = source.Label
 	destination.PropertyBag = nil
 	return nil
 }
 
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200301s.Address) error {
-	destination.Label = armruntime.Clone(source.Label)
+	destination.Label = source.Label
 	return nil
 }
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200301s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.PointerTo(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = &source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200301s.Address)
@@ -48,9 +48,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200301s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FamilyName = source.FamilyName
 	destination.FullName = armruntime.Deref(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
@@ -70,7 +70,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200301s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	var valueProperties v20200301s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
@@ -83,7 +83,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020030
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200301s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
@@ -129,7 +129,7 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -141,7 +141,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200301s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -12,10 +12,10 @@ import (
 
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200501s.Address) error {
-	destination.City = armruntime.PointerTo(source.City)
-	destination.Country = armruntime.Clone(source.Country)
-	destination.Street = armruntime.PointerTo(source.Street)
-	destination.Suburb = armruntime.Clone(source.Suburb)
+	destination.City = &source.City
+	destination.Country = source.Country
+	destination.Street = &source.Street
+	destination.Suburb = source.Suburb
 	destination.PropertyBag = nil
 	return nil
 }
@@ -23,17 +23,17 @@ func (source *Address) AssignProperties_To_Address(destination *v20200501s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200501s.Address) error {
 	destination.City = armruntime.Deref(source.City)
-	destination.Country = armruntime.Clone(source.Country)
+	destination.Country = source.Country
 	destination.Street = armruntime.Deref(source.Street)
-	destination.Suburb = armruntime.Clone(source.Suburb)
+	destination.Suburb = source.Suburb
 	return nil
 }
 
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200501s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.PointerTo(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = &source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
@@ -54,9 +54,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200501s.PersonProperties) error {
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
+	destination.FamilyName = source.FamilyName
 	destination.FullName = armruntime.Deref(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
@@ -76,7 +76,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200501s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	var valueProperties v20200501s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
 		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
@@ -89,7 +89,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200501s.Person_Spec) error {
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
@@ -135,7 +135,7 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -147,7 +147,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -46,6 +46,7 @@ const (
 	Set  OpKind = iota // the destination's field Target gets Value
 	Keep               // Value, as its field At has it, goes into the bag under Key (or the entry goes, when unset)
 	Pull               // the bag's entry Key is taken out, decoded as Into (a new local, Value.Local)
+	Move               // a Keep and the Pull of its entry in one: Value.Local gets From itself, Key leaves the bag
 )
 
 // Op is one operation of a composed conversion.
@@ -57,6 +58,7 @@ type Op struct {
 	At     Value         // Keep: the field (and version) whose shape the bag gets
 	Plan   *FieldPlan    // Keep, Pull: the step's plan, for its compat shape
 	Step   *Link         // Keep, Pull: the step it happens at
+	From   Value         // Move: the value the Keep had
 }
 
 // Value is where a property's value is during a composed conversion: a field of
@@ -183,6 +185,7 @@ func (c *composer) plan(names []string, versions []VersionIndex, d Direction) (*
 	} else {
 		comp.Ops = simulateFrom(steps)
 	}
+	comp.Ops = moves(comp.Ops)
 	return comp, c.nested(comp)
 }
 
@@ -274,6 +277,62 @@ func simulateFrom(steps []*Link) []*Op {
 	return append(ops, sets(steps[0].Host.Struct, held)...)
 }
 
+// moves replaces each Pull of an entry that an earlier Keep of the same
+// composed conversion put into the bag by a Move, when the JSON between them
+// gives back exactly what went in: the Keep's value and the Pull's field are
+// both pointers to strings, booleans or integers, or both maps or slices of the
+// same unnamed builtin (for every value JSON can carry; floats are left to
+// JSON, which refuses NaN). The Keep goes; the Move removes the entry, as the
+// Pull did.
+func moves(ops []*Op) []*Op {
+	last := map[string]int{} // key -> index of the last operation on it
+	drop := map[int]bool{}
+	for n, op := range ops {
+		if op.Kind != Keep && op.Kind != Pull {
+			continue
+		}
+		if k, ok := last[op.Key]; ok && op.Kind == Pull && movable(ops[k], op) {
+			ops[n] = &Op{Kind: Move, Key: op.Key, Value: op.Value, From: ops[k].Value, Plan: op.Plan, Step: op.Step}
+			drop[k] = true
+		}
+		last[op.Key] = n
+	}
+	kept := ops[:0:0]
+	for n, op := range ops {
+		if !drop[n] {
+			kept = append(kept, op)
+		}
+	}
+	return kept
+}
+
+// movable reports whether keep's value, through JSON, comes out of pull
+// unchanged.
+func movable(keep, pull *Op) bool {
+	if keep.Kind != Keep || keep.Plan.Compat != nil || pull.Plan.Compat != nil {
+		return false
+	}
+	return sameJSON(keep.Value.Path[0].Type, pull.Value.Field().Type)
+}
+
+// sameJSON reports whether a value of a decodes from its JSON into b exactly.
+func sameJSON(a, b *golang.Type) bool {
+	scalar := func(t *golang.Type) bool { return t.Kind == model.KindPrimitive || t.Kind == model.KindEnum }
+	exact := func(t *golang.Type) bool {
+		return scalar(t) && (t.Builtin == "string" || t.Builtin == "bool" || t.Builtin == "int")
+	}
+	switch {
+	case a.Pointer != b.Pointer:
+		return false
+	case scalar(a) && scalar(b):
+		return a.Pointer && exact(a) && a.Builtin == b.Builtin
+	case a.Kind != b.Kind || (a.Kind != model.KindArray && a.Kind != model.KindMap):
+		return false
+	}
+	return !a.Pointer && a.Elem != nil && b.Elem != nil && !a.Elem.Pointer && !b.Elem.Pointer &&
+		a.Elem.Named == "" && b.Elem.Named == "" && exact(a.Elem) && a.Elem.Builtin == b.Elem.Builtin
+}
+
 func at(f *golang.Field, i VersionIndex) Value {
 	return Value{Path: []*golang.Field{f}, Versions: []VersionIndex{i}}
 }
@@ -292,7 +351,7 @@ func sets(dest *golang.Struct, held map[*golang.Field]Value) []*Op {
 // structs.
 func (c *composer) nested(comp *Composed) error {
 	for _, op := range comp.Ops {
-		if op.Kind == Pull {
+		if op.Kind == Pull || op.Kind == Move {
 			continue
 		}
 		if err := c.convertValue(op.Value, comp.Direction); err != nil {

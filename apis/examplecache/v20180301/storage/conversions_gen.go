@@ -8,20 +8,18 @@ import (
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20190701s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.RedisConfiguration = source.RedisConfiguration
 	if err := bag.Keep("RedisVersion", source.RedisVersion, source.RedisVersion != nil); err != nil {
 		return err
 	}
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20190701s.Sku)
@@ -40,13 +38,13 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20190701s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = nil
 	if _, err := bag.Pull("RedisVersion", &destination.RedisVersion); err != nil {
 		return err
 	}
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -64,8 +62,8 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20190701s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -73,8 +71,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20190701s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -82,8 +80,8 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20190701s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20190701s.RedisFirewallRuleProperties)
@@ -99,8 +97,8 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20190701s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
@@ -150,8 +148,8 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20190701s.RedisCreateProperties)
@@ -159,8 +157,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -169,8 +167,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20190701s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
@@ -178,8 +176,8 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2019070
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -222,9 +220,9 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v201
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -232,9 +230,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20190701s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20190701s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -357,11 +355,11 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	if _, err := bag.Pull("RedisVersion@v20230801", &pulled2); err != nil {
 		return err
 	}
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(pulled1)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = pulled1
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = pulled2
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
@@ -386,10 +384,10 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if err := bag.Keep("MinimumTlsVersion", source.MinimumTlsVersion, source.MinimumTlsVersion != nil); err != nil {
 		return err
 	}
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = pulled1
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -404,8 +402,8 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 // AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801 copies this RedisFirewallRuleProperties into destination, as the 3 steps between them do.
 func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -413,8 +411,8 @@ func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewa
 // AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801 copies source into this RedisFirewallRuleProperties, as the 3 steps between them do.
 func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -422,8 +420,8 @@ func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_Redi
 // AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801 copies this RedisFirewallRule_Spec into destination, as the 3 steps between them do.
 func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(destination *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
@@ -439,8 +437,8 @@ func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRul
 // AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801 copies source into this RedisFirewallRule_Spec, as the 3 steps between them do.
 func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(source *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
@@ -490,8 +488,8 @@ func (destination *RedisFirewallRule_Status) AssignPropertiesDirect_From_RedisFi
 // AssignPropertiesDirect_To_Redis_Spec_v20230801 copies this Redis_Spec into destination, as the 3 steps between them do.
 func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destination *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
@@ -499,8 +497,8 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -509,8 +507,8 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 // AssignPropertiesDirect_From_Redis_Spec_v20230801 copies source into this Redis_Spec, as the 3 steps between them do.
 func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(source *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
@@ -518,8 +516,8 @@ func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -562,9 +560,9 @@ func (destination *Redis_Status) AssignPropertiesDirect_From_Redis_Status_v20230
 // AssignPropertiesDirect_To_Sku_v20230801 copies this Sku into destination, as the 3 steps between them do.
 func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -572,16 +570,16 @@ func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v2023080
 // AssignPropertiesDirect_From_Sku_v20230801 copies source into this Sku, as the 3 steps between them do.
 func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
 
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -593,7 +591,7 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) er
 
 // AssignProperties_From_Redis copies source into this Redis.
 func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -605,7 +603,7 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) 
 
 // AssignPropertiesDirect_To_Redis copies this Redis into destination, the hub.
 func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -617,7 +615,7 @@ func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Red
 
 // AssignPropertiesDirect_From_Redis copies source, the hub, into this Redis.
 func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -736,7 +734,7 @@ var _ armruntime.KubernetesResource = &Redis{}
 
 // AssignProperties_To_RedisFirewallRule copies this RedisFirewallRule into destination.
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20190701s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -748,7 +746,7 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 
 // AssignProperties_From_RedisFirewallRule copies source into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20190701s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -760,7 +758,7 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 
 // AssignPropertiesDirect_To_RedisFirewallRule copies this RedisFirewallRule into destination, the hub.
 func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -772,7 +770,7 @@ func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(des
 
 // AssignPropertiesDirect_From_RedisFirewallRule copies source, the hub, into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}

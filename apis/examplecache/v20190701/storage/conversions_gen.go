@@ -8,18 +8,16 @@ import (
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20200601s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20200601s.Sku)
@@ -34,10 +32,10 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20200601s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -52,8 +50,8 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20200601s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -61,8 +59,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20200601s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -70,8 +68,8 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20200601s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200601s.RedisFirewallRuleProperties)
@@ -87,8 +85,8 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20200601s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
@@ -138,8 +136,8 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200601s.RedisCreateProperties)
@@ -147,8 +145,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -157,8 +155,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20200601s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
@@ -166,8 +164,8 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2020060
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -210,9 +208,9 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -220,9 +218,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -338,11 +336,11 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	if _, err := bag.Pull("RedisVersion@v20230801", &pulled1); err != nil {
 		return err
 	}
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
 	destination.RedisVersion = pulled1
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
@@ -360,10 +358,10 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if err := bag.Keep("RedisVersion@v20230801", source.RedisVersion, source.RedisVersion != nil); err != nil {
 		return err
 	}
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -378,8 +376,8 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 // AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801 copies this RedisFirewallRuleProperties into destination, as the 2 steps between them do.
 func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -387,8 +385,8 @@ func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewa
 // AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801 copies source into this RedisFirewallRuleProperties, as the 2 steps between them do.
 func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -396,8 +394,8 @@ func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_Redi
 // AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801 copies this RedisFirewallRule_Spec into destination, as the 2 steps between them do.
 func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(destination *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
@@ -413,8 +411,8 @@ func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRul
 // AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801 copies source into this RedisFirewallRule_Spec, as the 2 steps between them do.
 func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(source *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
@@ -464,8 +462,8 @@ func (destination *RedisFirewallRule_Status) AssignPropertiesDirect_From_RedisFi
 // AssignPropertiesDirect_To_Redis_Spec_v20230801 copies this Redis_Spec into destination, as the 2 steps between them do.
 func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destination *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
@@ -473,8 +471,8 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -483,8 +481,8 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 // AssignPropertiesDirect_From_Redis_Spec_v20230801 copies source into this Redis_Spec, as the 2 steps between them do.
 func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(source *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
@@ -492,8 +490,8 @@ func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -536,9 +534,9 @@ func (destination *Redis_Status) AssignPropertiesDirect_From_Redis_Status_v20230
 // AssignPropertiesDirect_To_Sku_v20230801 copies this Sku into destination, as the 2 steps between them do.
 func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -546,16 +544,16 @@ func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v2023080
 // AssignPropertiesDirect_From_Sku_v20230801 copies source into this Sku, as the 2 steps between them do.
 func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
 
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -567,7 +565,7 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) er
 
 // AssignProperties_From_Redis copies source into this Redis.
 func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -579,7 +577,7 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) 
 
 // AssignPropertiesDirect_To_Redis copies this Redis into destination, the hub.
 func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -591,7 +589,7 @@ func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Red
 
 // AssignPropertiesDirect_From_Redis copies source, the hub, into this Redis.
 func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -710,7 +708,7 @@ var _ armruntime.KubernetesResource = &Redis{}
 
 // AssignProperties_To_RedisFirewallRule copies this RedisFirewallRule into destination.
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20200601s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -722,7 +720,7 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 
 // AssignProperties_From_RedisFirewallRule copies source into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20200601s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -734,7 +732,7 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 
 // AssignPropertiesDirect_To_RedisFirewallRule copies this RedisFirewallRule into destination, the hub.
 func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -746,7 +744,7 @@ func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(des
 
 // AssignPropertiesDirect_From_RedisFirewallRule copies source, the hub, into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}

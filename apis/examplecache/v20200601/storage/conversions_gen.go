@@ -7,18 +7,16 @@ import (
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_RedisCreateProperties copies this RedisCreateProperties into destination.
 func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(destination *v20230801s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
@@ -37,10 +35,10 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 // AssignProperties_From_RedisCreateProperties copies source into this RedisCreateProperties.
 func (destination *RedisCreateProperties) AssignProperties_From_RedisCreateProperties(source *v20230801s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableNonSslPort = armruntime.Clone(source.EnableNonSslPort)
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
-	destination.RedisConfiguration = maps.Clone(source.RedisConfiguration)
-	destination.ShardCount = armruntime.Clone(source.ShardCount)
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -58,8 +56,8 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -67,8 +65,8 @@ func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRule
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20230801s.RedisFirewallRuleProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = armruntime.Clone(source.EndIP)
-	destination.StartIP = armruntime.Clone(source.StartIP)
+	destination.EndIP = source.EndIP
+	destination.StartIP = source.StartIP
 	destination.PropertyBag = bag
 	return nil
 }
@@ -76,8 +74,8 @@ func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirew
 // AssignProperties_To_RedisFirewallRule_Spec copies this RedisFirewallRule_Spec into destination.
 func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
@@ -93,8 +91,8 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 // AssignProperties_From_RedisFirewallRule_Spec copies source into this RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *v20230801s.RedisFirewallRule_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
@@ -144,8 +142,8 @@ func (destination *RedisFirewallRule_Status) AssignProperties_From_RedisFirewall
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into destination.
 func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
@@ -153,8 +151,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -163,8 +161,8 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 // AssignProperties_From_Redis_Spec copies source into this Redis_Spec.
 func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v20230801s.Redis_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
@@ -172,8 +170,8 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Zones = slices.Clone(source.Zones)
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -216,9 +214,9 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -226,9 +224,9 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = armruntime.Clone(source.Capacity)
-	destination.Family = armruntime.Clone(source.Family)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Capacity = source.Capacity
+	destination.Family = source.Family
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -339,7 +337,7 @@ func (resource *RedisFirewallRule) FitsSpoke() bool {
 
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -351,7 +349,7 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) er
 
 // AssignProperties_From_Redis copies source into this Redis.
 func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Redis: %w", err)
 	}
@@ -470,7 +468,7 @@ var _ armruntime.KubernetesResource = &Redis{}
 
 // AssignProperties_To_RedisFirewallRule copies this RedisFirewallRule into destination.
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}
@@ -482,7 +480,7 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 
 // AssignProperties_From_RedisFirewallRule copies source into this RedisFirewallRule.
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
 	}

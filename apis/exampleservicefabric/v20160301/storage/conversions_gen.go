@@ -7,16 +7,15 @@ import (
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
-	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
 	destination.PropertyBag = bag
 	return nil
 }
@@ -24,9 +23,9 @@ func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(des
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160901s.AzureActiveDirectory) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ClientApplication = armruntime.Clone(source.ClientApplication)
-	destination.ClusterApplication = armruntime.Clone(source.ClusterApplication)
-	destination.TenantId = armruntime.Clone(source.TenantId)
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
 	destination.PropertyBag = bag
 	return nil
 }
@@ -34,9 +33,9 @@ func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirect
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160901s.CertificateDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Thumbprint = armruntime.Clone(source.Thumbprint)
-	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
-	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
+	destination.Thumbprint = source.Thumbprint
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = source.X509StoreName
 	destination.PropertyBag = bag
 	return nil
 }
@@ -44,9 +43,9 @@ func (source *CertificateDescription) AssignProperties_To_CertificateDescription
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160901s.CertificateDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Thumbprint = armruntime.Clone(source.Thumbprint)
-	destination.ThumbprintSecondary = armruntime.Clone(source.ThumbprintSecondary)
-	destination.X509StoreName = armruntime.Clone(source.X509StoreName)
+	destination.Thumbprint = source.Thumbprint
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = source.X509StoreName
 	destination.PropertyBag = bag
 	return nil
 }
@@ -54,9 +53,9 @@ func (destination *CertificateDescription) AssignProperties_From_CertificateDesc
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160901s.ClientCertificateCommonName) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateCommonName = armruntime.Clone(source.CertificateCommonName)
-	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
-	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
+	destination.CertificateCommonName = source.CertificateCommonName
+	destination.CertificateIssuerThumbprint = source.CertificateIssuerThumbprint
+	destination.IsAdmin = source.IsAdmin
 	destination.PropertyBag = bag
 	return nil
 }
@@ -64,9 +63,9 @@ func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificate
 // AssignProperties_From_ClientCertificateCommonName copies source into this ClientCertificateCommonName.
 func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCertificateCommonName(source *v20160901s.ClientCertificateCommonName) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateCommonName = armruntime.Clone(source.CertificateCommonName)
-	destination.CertificateIssuerThumbprint = armruntime.Clone(source.CertificateIssuerThumbprint)
-	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
+	destination.CertificateCommonName = source.CertificateCommonName
+	destination.CertificateIssuerThumbprint = source.CertificateIssuerThumbprint
+	destination.IsAdmin = source.IsAdmin
 	destination.PropertyBag = bag
 	return nil
 }
@@ -74,8 +73,8 @@ func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCert
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160901s.ClientCertificateThumbprint) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
-	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
+	destination.CertificateThumbprint = source.CertificateThumbprint
+	destination.IsAdmin = source.IsAdmin
 	destination.PropertyBag = bag
 	return nil
 }
@@ -83,8 +82,8 @@ func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificate
 // AssignProperties_From_ClientCertificateThumbprint copies source into this ClientCertificateThumbprint.
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160901s.ClientCertificateThumbprint) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateThumbprint = armruntime.Clone(source.CertificateThumbprint)
-	destination.IsAdmin = armruntime.Clone(source.IsAdmin)
+	destination.CertificateThumbprint = source.CertificateThumbprint
+	destination.IsAdmin = source.IsAdmin
 	destination.PropertyBag = bag
 	return nil
 }
@@ -143,15 +142,15 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if err := bag.Keep("HttpApplicationGatewayCertificate", source.HttpApplicationGatewayCertificate, source.HttpApplicationGatewayCertificate != nil); err != nil {
 		return err
 	}
-	destination.ManagementEndpoint = armruntime.Clone(source.ManagementEndpoint)
+	destination.ManagementEndpoint = source.ManagementEndpoint
 	if err := bag.Keep("NodeTypes", source.NodeTypes, len(source.NodeTypes) > 0); err != nil {
 		return err
 	}
-	destination.ReliabilityLevel = armruntime.Clone(source.ReliabilityLevel)
+	destination.ReliabilityLevel = source.ReliabilityLevel
 	if err := bag.Keep("UpgradeDescription", source.UpgradeDescription, source.UpgradeDescription != nil); err != nil {
 		return err
 	}
-	destination.VmImage = armruntime.Clone(source.VmImage)
+	destination.VmImage = source.VmImage
 	destination.ClusterCodeVersion = nil
 	if _, err := bag.Pull("ClusterCodeVersion", &destination.ClusterCodeVersion); err != nil {
 		return err
@@ -231,17 +230,17 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if _, err := bag.Pull("HttpApplicationGatewayCertificate", &destination.HttpApplicationGatewayCertificate); err != nil {
 		return err
 	}
-	destination.ManagementEndpoint = armruntime.Clone(source.ManagementEndpoint)
+	destination.ManagementEndpoint = source.ManagementEndpoint
 	destination.NodeTypes = nil
 	if _, err := bag.Pull("NodeTypes", &destination.NodeTypes); err != nil {
 		return err
 	}
-	destination.ReliabilityLevel = armruntime.Clone(source.ReliabilityLevel)
+	destination.ReliabilityLevel = source.ReliabilityLevel
 	destination.UpgradeDescription = nil
 	if _, err := bag.Pull("UpgradeDescription", &destination.UpgradeDescription); err != nil {
 		return err
 	}
-	destination.VmImage = armruntime.Clone(source.VmImage)
+	destination.VmImage = source.VmImage
 	if err := bag.Keep("ClusterCodeVersion", source.ClusterCodeVersion, source.ClusterCodeVersion != nil); err != nil {
 		return err
 	}
@@ -264,8 +263,8 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into destination.
 func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160901s.Cluster_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20160901s.ClusterProperties)
@@ -273,7 +272,7 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -282,8 +281,8 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 // AssignProperties_From_Cluster_Spec copies source into this Cluster_Spec.
 func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v20160901s.Cluster_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(ClusterProperties)
@@ -291,7 +290,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -334,11 +333,11 @@ func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.BlobEndpoint = armruntime.Clone(source.BlobEndpoint)
-	destination.ProtectedAccountKeyName = armruntime.Clone(source.ProtectedAccountKeyName)
-	destination.QueueEndpoint = armruntime.Clone(source.QueueEndpoint)
-	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
-	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
+	destination.BlobEndpoint = source.BlobEndpoint
+	destination.ProtectedAccountKeyName = source.ProtectedAccountKeyName
+	destination.QueueEndpoint = source.QueueEndpoint
+	destination.StorageAccountName = source.StorageAccountName
+	destination.TableEndpoint = source.TableEndpoint
 	destination.PropertyBag = bag
 	return nil
 }
@@ -346,11 +345,11 @@ func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsSt
 // AssignProperties_From_DiagnosticsStorageAccountConfig copies source into this DiagnosticsStorageAccountConfig.
 func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_DiagnosticsStorageAccountConfig(source *v20160901s.DiagnosticsStorageAccountConfig) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.BlobEndpoint = armruntime.Clone(source.BlobEndpoint)
-	destination.ProtectedAccountKeyName = armruntime.Clone(source.ProtectedAccountKeyName)
-	destination.QueueEndpoint = armruntime.Clone(source.QueueEndpoint)
-	destination.StorageAccountName = armruntime.Clone(source.StorageAccountName)
-	destination.TableEndpoint = armruntime.Clone(source.TableEndpoint)
+	destination.BlobEndpoint = source.BlobEndpoint
+	destination.ProtectedAccountKeyName = source.ProtectedAccountKeyName
+	destination.QueueEndpoint = source.QueueEndpoint
+	destination.StorageAccountName = source.StorageAccountName
+	destination.TableEndpoint = source.TableEndpoint
 	destination.PropertyBag = bag
 	return nil
 }
@@ -358,8 +357,8 @@ func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_Diagno
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160901s.SettingsParameterDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Name = source.Name
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -367,8 +366,8 @@ func (source *SettingsParameterDescription) AssignProperties_To_SettingsParamete
 // AssignProperties_From_SettingsParameterDescription copies source into this SettingsParameterDescription.
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160901s.SettingsParameterDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Name = source.Name
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -376,7 +375,7 @@ func (destination *SettingsParameterDescription) AssignProperties_From_SettingsP
 // AssignProperties_To_SettingsSectionDescription copies this SettingsSectionDescription into destination.
 func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDescription(destination *v20160901s.SettingsSectionDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.Parameters = nil
 	if source.Parameters != nil {
 		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
@@ -393,7 +392,7 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 // AssignProperties_From_SettingsSectionDescription copies source into this SettingsSectionDescription.
 func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSectionDescription(source *v20160901s.SettingsSectionDescription) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.Parameters = nil
 	if source.Parameters != nil {
 		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
@@ -614,7 +613,7 @@ func (resource *Cluster) FitsSpoke() bool {
 
 // AssignProperties_To_Cluster copies this Cluster into destination.
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Cluster) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Cluster_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Cluster: %w", err)
 	}
@@ -626,7 +625,7 @@ func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Clust
 
 // AssignProperties_From_Cluster copies source into this Cluster.
 func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Cluster) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Cluster_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Cluster: %w", err)
 	}

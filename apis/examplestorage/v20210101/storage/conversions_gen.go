@@ -8,15 +8,14 @@ import (
 	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20220901s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -24,8 +23,8 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20220901s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -33,8 +32,8 @@ func (destination *ContainerProperties) AssignProperties_From_ContainerPropertie
 // AssignProperties_To_Encryption copies this Encryption into destination.
 func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.KeySource = armruntime.Clone(source.KeySource)
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.KeySource = source.KeySource
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(v20220901s.EncryptionServices)
@@ -49,8 +48,8 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s
 // AssignProperties_From_Encryption copies source into this Encryption.
 func (destination *Encryption) AssignProperties_From_Encryption(source *v20220901s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.KeySource = armruntime.Clone(source.KeySource)
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.KeySource = source.KeySource
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
@@ -65,8 +64,8 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2022090
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20220901s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.Clone(source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = source.KeyType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -74,8 +73,8 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20220901s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.Clone(source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = source.KeyType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -125,8 +124,8 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = armruntime.Clone(source.Action)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Action = source.Action
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -134,8 +133,8 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule)
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20220901s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = armruntime.Clone(source.Action)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Action = source.Action
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -143,7 +142,7 @@ func (destination *IPRule) AssignProperties_From_IPRule(source *v20220901s.IPRul
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20220901s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	destination.DefaultAction = source.DefaultAction
 	destination.IpRules = nil
 	if source.IpRules != nil {
 		destination.IpRules = make([]v20220901s.IPRule, len(source.IpRules))
@@ -160,7 +159,7 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20220901s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	destination.DefaultAction = source.DefaultAction
 	destination.IpRules = nil
 	if source.IpRules != nil {
 		destination.IpRules = make([]IPRule, len(source.IpRules))
@@ -177,8 +176,8 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -186,8 +185,8 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20220901s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -202,7 +201,7 @@ type augmentConversionForStorageAccountPropertiesCreateParameters interface {
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
 func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_StorageAccountPropertiesCreateParameters(destination *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AccessTier = armruntime.Clone(source.AccessTier)
+	destination.AccessTier = source.AccessTier
 	if err := bag.Keep("CustomDomain", source.CustomDomain, source.CustomDomain != nil); err != nil {
 		return err
 	}
@@ -213,7 +212,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
 	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20220901s.NetworkRuleSet)
@@ -221,7 +220,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	destination.AllowBlobPublicAccess = nil
 	if _, err := bag.Pull("AllowBlobPublicAccess", &destination.AllowBlobPublicAccess); err != nil {
 		return err
@@ -245,7 +244,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 // AssignProperties_From_StorageAccountPropertiesCreateParameters copies source into this StorageAccountPropertiesCreateParameters.
 func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_From_StorageAccountPropertiesCreateParameters(source *v20220901s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AccessTier = armruntime.Clone(source.AccessTier)
+	destination.AccessTier = source.AccessTier
 	destination.CustomDomain = nil
 	if _, err := bag.Pull("CustomDomain", &destination.CustomDomain); err != nil {
 		return err
@@ -257,7 +256,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.MinimumTlsVersion = armruntime.Clone(source.MinimumTlsVersion)
+	destination.MinimumTlsVersion = source.MinimumTlsVersion
 	destination.NetworkAcls = nil
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
@@ -265,7 +264,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	if err := bag.Keep("AllowBlobPublicAccess", source.AllowBlobPublicAccess, source.AllowBlobPublicAccess != nil); err != nil {
 		return err
 	}
@@ -286,9 +285,9 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20220901s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.StorageAccountPropertiesCreateParameters)
@@ -303,7 +302,7 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -312,9 +311,9 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 // AssignProperties_From_StorageAccount_Spec copies source into this StorageAccount_Spec.
 func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *v20220901s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
@@ -329,7 +328,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -372,8 +371,8 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *v20220901s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.ContainerProperties)
@@ -389,8 +388,8 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec copies source into this StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20220901s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
@@ -604,8 +603,8 @@ func (resource *StorageAccountsBlobServicesContainer) FitsSpoke() bool {
 // AssignPropertiesDirect_To_ContainerProperties_v20230501 copies this ContainerProperties into destination, as the 2 steps between them do.
 func (source *ContainerProperties) AssignPropertiesDirect_To_ContainerProperties_v20230501(destination *v20230501s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -613,8 +612,8 @@ func (source *ContainerProperties) AssignPropertiesDirect_To_ContainerProperties
 // AssignPropertiesDirect_From_ContainerProperties_v20230501 copies source into this ContainerProperties, as the 2 steps between them do.
 func (destination *ContainerProperties) AssignPropertiesDirect_From_ContainerProperties_v20230501(source *v20230501s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -622,8 +621,8 @@ func (destination *ContainerProperties) AssignPropertiesDirect_From_ContainerPro
 // AssignPropertiesDirect_To_Sku_v20230501 copies this Sku into destination, as the 2 steps between them do.
 func (source *Sku) AssignPropertiesDirect_To_Sku_v20230501(destination *v20230501s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -631,8 +630,8 @@ func (source *Sku) AssignPropertiesDirect_To_Sku_v20230501(destination *v2023050
 // AssignPropertiesDirect_From_Sku_v20230501 copies source into this Sku, as the 2 steps between them do.
 func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230501(source *v20230501s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -658,9 +657,9 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesDir
 // AssignPropertiesDirect_To_StorageAccount_Spec_v20230501 copies this StorageAccount_Spec into destination, as the 2 steps between them do.
 func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(destination *v20230501s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
@@ -675,7 +674,7 @@ func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -684,9 +683,9 @@ func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec
 // AssignPropertiesDirect_From_StorageAccount_Spec_v20230501 copies source into this StorageAccount_Spec, as the 2 steps between them do.
 func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(source *v20230501s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
@@ -701,7 +700,7 @@ func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccou
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -744,8 +743,8 @@ func (destination *StorageAccount_Status) AssignPropertiesDirect_From_StorageAcc
 // AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501 copies this StorageAccountsBlobServicesContainer_Spec into destination, as the 2 steps between them do.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.ContainerProperties)
@@ -761,8 +760,8 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_
 // AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501 copies source into this StorageAccountsBlobServicesContainer_Spec, as the 2 steps between them do.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(source *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
@@ -811,7 +810,7 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20220901s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -823,7 +822,7 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 
 // AssignProperties_From_StorageAccount copies source into this StorageAccount.
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20220901s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -835,7 +834,7 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 
 // AssignPropertiesDirect_To_StorageAccount copies this StorageAccount into destination, the hub.
 func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destination *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -847,7 +846,7 @@ func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destinati
 
 // AssignPropertiesDirect_From_StorageAccount copies source, the hub, into this StorageAccount.
 func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(source *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -966,7 +965,7 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination.
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20220901s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}
@@ -978,7 +977,7 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer copies source into this StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20220901s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}
@@ -990,7 +989,7 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 
 // AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination, the hub.
 func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}
@@ -1002,7 +1001,7 @@ func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_St
 
 // AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer copies source, the hub, into this StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}

@@ -7,15 +7,14 @@ import (
 	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -23,8 +22,8 @@ func (source *ContainerProperties) AssignProperties_To_ContainerProperties(desti
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20230501s.ContainerProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = maps.Clone(source.Metadata)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -32,8 +31,8 @@ func (destination *ContainerProperties) AssignProperties_From_ContainerPropertie
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
 func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230501s.CustomDomain) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
+	destination.Name = source.Name
+	destination.UseSubDomainName = source.UseSubDomainName
 	destination.PropertyBag = bag
 	return nil
 }
@@ -41,8 +40,8 @@ func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230
 // AssignProperties_From_CustomDomain copies source into this CustomDomain.
 func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v20230501s.CustomDomain) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.UseSubDomainName = armruntime.Clone(source.UseSubDomainName)
+	destination.Name = source.Name
+	destination.UseSubDomainName = source.UseSubDomainName
 	destination.PropertyBag = bag
 	return nil
 }
@@ -50,8 +49,8 @@ func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v202
 // AssignProperties_To_Encryption copies this Encryption into destination.
 func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.KeySource = armruntime.Clone(source.KeySource)
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.KeySource = source.KeySource
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(v20230501s.EncryptionServices)
@@ -66,8 +65,8 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501s
 // AssignProperties_From_Encryption copies source into this Encryption.
 func (destination *Encryption) AssignProperties_From_Encryption(source *v20230501s.Encryption) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.KeySource = armruntime.Clone(source.KeySource)
-	destination.RequireInfrastructureEncryption = armruntime.Clone(source.RequireInfrastructureEncryption)
+	destination.KeySource = source.KeySource
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
 	destination.Services = nil
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
@@ -82,8 +81,8 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20230501s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.Clone(source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = source.KeyType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -91,8 +90,8 @@ func (source *EncryptionService) AssignProperties_To_EncryptionService(destinati
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20230501s.EncryptionService) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = armruntime.Clone(source.Enabled)
-	destination.KeyType = armruntime.Clone(source.KeyType)
+	destination.Enabled = source.Enabled
+	destination.KeyType = source.KeyType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -142,8 +141,8 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = armruntime.Clone(source.Action)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Action = source.Action
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -151,8 +150,8 @@ func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501s.IPRule)
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501s.IPRule) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = armruntime.Clone(source.Action)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.Action = source.Action
+	destination.Value = source.Value
 	destination.PropertyBag = bag
 	return nil
 }
@@ -160,7 +159,7 @@ func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501s.IPRul
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into destination.
 func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	destination.DefaultAction = source.DefaultAction
 	destination.IpRules = nil
 	if source.IpRules != nil {
 		destination.IpRules = make([]v20230501s.IPRule, len(source.IpRules))
@@ -177,7 +176,7 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 // AssignProperties_From_NetworkRuleSet copies source into this NetworkRuleSet.
 func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v20230501s.NetworkRuleSet) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.DefaultAction = armruntime.Clone(source.DefaultAction)
+	destination.DefaultAction = source.DefaultAction
 	destination.IpRules = nil
 	if source.IpRules != nil {
 		destination.IpRules = make([]IPRule, len(source.IpRules))
@@ -194,8 +193,8 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230501s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -203,8 +202,8 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20230501s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230501s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
-	destination.Tier = armruntime.Clone(source.Tier)
+	destination.Name = source.Name
+	destination.Tier = source.Tier
 	destination.PropertyBag = bag
 	return nil
 }
@@ -212,8 +211,8 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230501s.Sku) error 
 // AssignProperties_To_StorageAccountPropertiesCreateParameters copies this StorageAccountPropertiesCreateParameters into destination.
 func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_StorageAccountPropertiesCreateParameters(destination *v20230501s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AccessTier = armruntime.Clone(source.AccessTier)
-	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.AccessTier = source.AccessTier
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
 	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(v20230501s.CustomDomain)
@@ -228,7 +227,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.LargeFileSharesState = armruntime.Clone(source.LargeFileSharesState)
+	destination.LargeFileSharesState = source.LargeFileSharesState
 	if err := bag.Keep("MinimumTlsVersion", source.MinimumTlsVersion, source.MinimumTlsVersion != nil); err != nil {
 		return err
 	}
@@ -239,7 +238,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	destination.PropertyBag = bag
 	return nil
 }
@@ -247,8 +246,8 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 // AssignProperties_From_StorageAccountPropertiesCreateParameters copies source into this StorageAccountPropertiesCreateParameters.
 func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_From_StorageAccountPropertiesCreateParameters(source *v20230501s.StorageAccountPropertiesCreateParameters) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AccessTier = armruntime.Clone(source.AccessTier)
-	destination.AllowBlobPublicAccess = armruntime.Clone(source.AllowBlobPublicAccess)
+	destination.AccessTier = source.AccessTier
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
 	destination.CustomDomain = nil
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(CustomDomain)
@@ -263,7 +262,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
 		}
 	}
-	destination.LargeFileSharesState = armruntime.Clone(source.LargeFileSharesState)
+	destination.LargeFileSharesState = source.LargeFileSharesState
 	destination.MinimumTlsVersion = nil
 	if _, err := bag.Pull("MinimumTlsVersion", &destination.MinimumTlsVersion); err != nil {
 		return err
@@ -275,7 +274,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
 		}
 	}
-	destination.SupportsHttpsTrafficOnly = armruntime.Clone(source.SupportsHttpsTrafficOnly)
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
 	destination.PropertyBag = bag
 	return nil
 }
@@ -283,9 +282,9 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into destination.
 func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *v20230501s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
@@ -300,7 +299,7 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -309,9 +308,9 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 // AssignProperties_From_StorageAccount_Spec copies source into this StorageAccount_Spec.
 func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *v20230501s.StorageAccount_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Kind = armruntime.Clone(source.Kind)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Kind = source.Kind
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
@@ -326,7 +325,7 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -369,8 +368,8 @@ func (destination *StorageAccount_Status) AssignProperties_From_StorageAccount_S
 // AssignProperties_To_StorageAccountsBlobServicesContainer_Spec copies this StorageAccountsBlobServicesContainer_Spec into destination.
 func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.ContainerProperties)
@@ -386,8 +385,8 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec copies source into this StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
@@ -614,7 +613,7 @@ func (resource *StorageAccountsBlobServicesContainer) FitsSpoke() bool {
 
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -626,7 +625,7 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 
 // AssignProperties_From_StorageAccount copies source into this StorageAccount.
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20230501s.StorageAccount) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
 	}
@@ -745,7 +744,7 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 
 // AssignProperties_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination.
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}
@@ -757,7 +756,7 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer copies source into this StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
 	}

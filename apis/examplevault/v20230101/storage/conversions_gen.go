@@ -7,16 +7,15 @@ import (
 	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20240101s.NetworkStatus_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -24,9 +23,9 @@ func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(des
 // AssignProperties_From_NetworkStatus_Status copies source into this NetworkStatus_Status.
 func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Status(source *v20240101s.NetworkStatus_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CheckedAt = armruntime.Clone(source.CheckedAt)
-	destination.PrivateEndpointCount = armruntime.Clone(source.PrivateEndpointCount)
-	destination.PublicAccess = armruntime.Clone(source.PublicAccess)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
 	destination.PropertyBag = bag
 	return nil
 }
@@ -34,8 +33,8 @@ func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Sta
 // AssignProperties_To_SecretProperties copies this SecretProperties into destination.
 func (source *SecretProperties) AssignProperties_To_SecretProperties(destination *v20240101s.SecretProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.Value = source.Value
 	destination.RecoveryKey = nil
 	if _, err := bag.Pull("RecoveryKey", &destination.RecoveryKey); err != nil {
 		return err
@@ -47,8 +46,8 @@ func (source *SecretProperties) AssignProperties_To_SecretProperties(destination
 // AssignProperties_From_SecretProperties copies source into this SecretProperties.
 func (destination *SecretProperties) AssignProperties_From_SecretProperties(source *v20240101s.SecretProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.Value = armruntime.Clone(source.Value)
+	destination.ContentType = source.ContentType
+	destination.Value = source.Value
 	if err := bag.Keep("RecoveryKey", source.RecoveryKey, source.RecoveryKey != nil); err != nil {
 		return err
 	}
@@ -59,8 +58,8 @@ func (destination *SecretProperties) AssignProperties_From_SecretProperties(sour
 // AssignProperties_To_SecretProperties_Status copies this SecretProperties_Status into destination.
 func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Status(destination *v20240101s.SecretProperties_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.SecretUri = source.SecretUri
 	destination.ExpiresOn = nil
 	if _, err := bag.Pull("ExpiresOn", &destination.ExpiresOn); err != nil {
 		return err
@@ -72,8 +71,8 @@ func (source *SecretProperties_Status) AssignProperties_To_SecretProperties_Stat
 // AssignProperties_From_SecretProperties_Status copies source into this SecretProperties_Status.
 func (destination *SecretProperties_Status) AssignProperties_From_SecretProperties_Status(source *v20240101s.SecretProperties_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ContentType = armruntime.Clone(source.ContentType)
-	destination.SecretUri = armruntime.Clone(source.SecretUri)
+	destination.ContentType = source.ContentType
+	destination.SecretUri = source.SecretUri
 	if err := bag.Keep("ExpiresOn", source.ExpiresOn, source.ExpiresOn != nil); err != nil {
 		return err
 	}
@@ -84,7 +83,7 @@ func (destination *SecretProperties_Status) AssignProperties_From_SecretProperti
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -92,7 +91,7 @@ func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -100,7 +99,7 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s.Sku_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -108,7 +107,7 @@ func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20240101s.Sku_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Name = source.Name
 	destination.PropertyBag = bag
 	return nil
 }
@@ -116,12 +115,12 @@ func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v2024010
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
 func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destination *v20240101s.SystemData_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.Clone(source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.Clone(source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = source.CreatedByType
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = source.LastModifiedByType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -129,12 +128,12 @@ func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destinati
 // AssignProperties_From_SystemData_Status copies source into this SystemData_Status.
 func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(source *v20240101s.SystemData_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.CreatedBy = armruntime.Clone(source.CreatedBy)
-	destination.CreatedByType = armruntime.Clone(source.CreatedByType)
-	destination.LastModifiedAt = armruntime.Clone(source.LastModifiedAt)
-	destination.LastModifiedBy = armruntime.Clone(source.LastModifiedBy)
-	destination.LastModifiedByType = armruntime.Clone(source.LastModifiedByType)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = source.CreatedByType
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = source.LastModifiedByType
 	destination.PropertyBag = bag
 	return nil
 }
@@ -142,8 +141,8 @@ func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(so
 // AssignProperties_To_VaultProperties copies this VaultProperties into destination.
 func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *v20240101s.VaultProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku)
@@ -166,8 +165,8 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 // AssignProperties_From_VaultProperties copies source into this VaultProperties.
 func (destination *VaultProperties) AssignProperties_From_VaultProperties(source *v20240101s.VaultProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
@@ -188,10 +187,10 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 // AssignProperties_To_VaultProperties_Status copies this VaultProperties_Status into destination.
 func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status(destination *v20240101s.VaultProperties_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.Clone(source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = source.ProvisioningState
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku_Status)
@@ -199,7 +198,7 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.VaultUrl = armruntime.Clone(source.VaultUri)
+	destination.VaultUrl = source.VaultUri
 	destination.AccessPolicy = nil
 	if _, err := bag.Pull("AccessPolicy", &destination.AccessPolicy); err != nil {
 		return err
@@ -219,10 +218,10 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 // AssignProperties_From_VaultProperties_Status copies source into this VaultProperties_Status.
 func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties_Status(source *v20240101s.VaultProperties_Status) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = armruntime.Clone(source.CreatedAt)
-	destination.EnableSoftDelete = armruntime.Clone(source.EnableSoftDelete)
-	destination.ProvisioningState = armruntime.Clone(source.ProvisioningState)
-	destination.RetentionDays = armruntime.Clone(source.RetentionDays)
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = source.ProvisioningState
+	destination.RetentionDays = source.RetentionDays
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
@@ -230,7 +229,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
 		}
 	}
-	destination.VaultUri = armruntime.Clone(source.VaultUrl)
+	destination.VaultUri = source.VaultUrl
 	if err := bag.Keep("AccessPolicy", source.AccessPolicy, source.AccessPolicy != nil); err != nil {
 		return err
 	}
@@ -247,8 +246,8 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 // AssignProperties_To_Vault_Spec copies this Vault_Spec into destination.
 func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s.Vault_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties)
@@ -256,7 +255,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -265,8 +264,8 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 // AssignProperties_From_Vault_Spec copies source into this Vault_Spec.
 func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v20240101s.Vault_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties)
@@ -274,7 +273,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -293,9 +292,9 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
@@ -317,8 +316,8 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	destination.PropertyBag = bag
 	return nil
 }
@@ -336,9 +335,9 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
 	destination.NetworkStatus = nil
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
@@ -360,8 +359,8 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Tags = source.Tags
+	destination.Type = source.Type
 	destination.PropertyBag = bag
 	return nil
 }
@@ -369,8 +368,8 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 // AssignProperties_To_VaultsSecret_Spec copies this VaultsSecret_Spec into destination.
 func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destination *v20240101s.VaultsSecret_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties)
@@ -386,8 +385,8 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 // AssignProperties_From_VaultsSecret_Spec copies source into this VaultsSecret_Spec.
 func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(source *v20240101s.VaultsSecret_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties)
@@ -413,8 +412,8 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties_Status)
@@ -429,7 +428,7 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	destination.PropertyBag = bag
 	return nil
 }
@@ -447,8 +446,8 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 		}
 	}
 	destination.Conditions = valueConditions
-	destination.Id = armruntime.Clone(source.Id)
-	destination.Name = armruntime.Clone(source.Name)
+	destination.Id = source.Id
+	destination.Name = source.Name
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
@@ -463,7 +462,7 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
 		}
 	}
-	destination.Type = armruntime.Clone(source.Type)
+	destination.Type = source.Type
 	destination.PropertyBag = bag
 	return nil
 }
@@ -620,7 +619,7 @@ func (resource *VaultsSecret) FitsSpoke() bool {
 
 // AssignProperties_To_Vault copies this Vault into destination.
 func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -632,7 +631,7 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) er
 
 // AssignProperties_From_Vault copies source into this Vault.
 func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Vault: %w", err)
 	}
@@ -751,7 +750,7 @@ var _ armruntime.KubernetesResource = &Vault{}
 
 // AssignProperties_To_VaultsSecret copies this VaultsSecret into destination.
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}
@@ -763,7 +762,7 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240
 
 // AssignProperties_From_VaultsSecret copies source into this VaultsSecret.
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20240101s.VaultsSecret) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
 	}

@@ -8,17 +8,15 @@ import (
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20230131s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	destination.PropertyBag = bag
 	return nil
 }
@@ -26,9 +24,9 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20230131s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	destination.PropertyBag = bag
 	return nil
 }
@@ -36,8 +34,8 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230131s.FederatedIdentityCredentialProperties)
@@ -53,8 +51,8 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(FederatedIdentityCredentialProperties)
@@ -104,9 +102,9 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20230131s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Tags = maps.Clone(source.Tags)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
+	destination.Tags = source.Tags
 	destination.Properties = nil
 	if _, err := bag.Pull("Properties", &destination.Properties); err != nil {
 		return err
@@ -119,9 +117,9 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20230131s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Tags = maps.Clone(source.Tags)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
+	destination.Tags = source.Tags
 	if err := bag.Keep("Properties", source.Properties, source.Properties != nil); err != nil {
 		return err
 	}
@@ -241,10 +239,10 @@ func (source *FederatedIdentityCredentialProperties) AssignPropertiesDirect_To_F
 	if _, err := bag.Pull("ClaimsMatchingExpression", &pulled1); err != nil {
 		return err
 	}
-	destination.Audiences = slices.Clone(source.Audiences)
+	destination.Audiences = source.Audiences
 	destination.ClaimsMatchingExpression = pulled1
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	destination.PropertyBag = bag
 	return nil
 }
@@ -255,9 +253,9 @@ func (destination *FederatedIdentityCredentialProperties) AssignPropertiesDirect
 	if err := bag.Keep("ClaimsMatchingExpression", source.ClaimsMatchingExpression, source.ClaimsMatchingExpression != nil); err != nil {
 		return err
 	}
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	destination.PropertyBag = bag
 	return nil
 }
@@ -265,8 +263,8 @@ func (destination *FederatedIdentityCredentialProperties) AssignPropertiesDirect
 // AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination, as the 2 steps between them do.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.FederatedIdentityCredentialProperties)
@@ -282,8 +280,8 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 // AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec, as the 2 steps between them do.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(FederatedIdentityCredentialProperties)
@@ -337,8 +335,8 @@ func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedI
 	if _, err := bag.Pull("Properties", &pulled1); err != nil {
 		return err
 	}
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if pulled1 != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
@@ -346,7 +344,7 @@ func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedI
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -366,9 +364,9 @@ func (destination *UserAssignedIdentity_Spec) AssignPropertiesDirect_From_UserAs
 	if err := bag.Keep("Properties", keptProperties_v20230131, keptProperties_v20230131 != nil); err != nil {
 		return err
 	}
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
-	destination.Tags = maps.Clone(source.Tags)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -410,7 +408,7 @@ func (destination *UserAssignedIdentity_Status) AssignPropertiesDirect_From_User
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -422,7 +420,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential copies source into this UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -434,7 +432,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 
 // AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination, the hub.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -446,7 +444,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 
 // AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential copies source, the hub, into this UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -565,7 +563,7 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 
 // AssignProperties_To_UserAssignedIdentity copies this UserAssignedIdentity into destination.
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20230131s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -577,7 +575,7 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 
 // AssignProperties_From_UserAssignedIdentity copies source into this UserAssignedIdentity.
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20230131s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -589,7 +587,7 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 
 // AssignPropertiesDirect_To_UserAssignedIdentity copies this UserAssignedIdentity into destination, the hub.
 func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -601,7 +599,7 @@ func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdenti
 
 // AssignPropertiesDirect_From_UserAssignedIdentity copies source, the hub, into this UserAssignedIdentity.
 func (destination *UserAssignedIdentity) AssignPropertiesDirect_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}

@@ -7,17 +7,15 @@ import (
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"maps"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
-	"slices"
 )
 
 // AssignProperties_To_FederatedIdentityCredentialProperties copies this FederatedIdentityCredentialProperties into destination.
 func (source *FederatedIdentityCredentialProperties) AssignProperties_To_FederatedIdentityCredentialProperties(destination *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	destination.ClaimsMatchingExpression = nil
 	if _, err := bag.Pull("ClaimsMatchingExpression", &destination.ClaimsMatchingExpression); err != nil {
 		return err
@@ -29,9 +27,9 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 // AssignProperties_From_FederatedIdentityCredentialProperties copies source into this FederatedIdentityCredentialProperties.
 func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_FederatedIdentityCredentialProperties(source *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Audiences = slices.Clone(source.Audiences)
-	destination.Issuer = armruntime.Clone(source.Issuer)
-	destination.Subject = armruntime.Clone(source.Subject)
+	destination.Audiences = source.Audiences
+	destination.Issuer = source.Issuer
+	destination.Subject = source.Subject
 	if err := bag.Keep("ClaimsMatchingExpression", source.ClaimsMatchingExpression, source.ClaimsMatchingExpression != nil); err != nil {
 		return err
 	}
@@ -42,8 +40,8 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.FederatedIdentityCredentialProperties)
@@ -59,8 +57,8 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Owner = source.Owner.DeepCopy()
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(FederatedIdentityCredentialProperties)
@@ -110,7 +108,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20241130s.UserAssignedIdentityProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
+	destination.IsolationScope = source.IsolationScope
 	destination.PropertyBag = bag
 	return nil
 }
@@ -118,7 +116,7 @@ func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedId
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20241130s.UserAssignedIdentityProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.IsolationScope = armruntime.Clone(source.IsolationScope)
+	destination.IsolationScope = source.IsolationScope
 	destination.PropertyBag = bag
 	return nil
 }
@@ -126,8 +124,8 @@ func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAss
 // AssignProperties_To_UserAssignedIdentity_Spec copies this UserAssignedIdentity_Spec into destination.
 func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *v20241130s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
@@ -135,7 +133,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -144,8 +142,8 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 // AssignProperties_From_UserAssignedIdentity_Spec copies source into this UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *v20241130s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
-	destination.Location = armruntime.Clone(source.Location)
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
@@ -153,7 +151,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
 		}
 	}
-	destination.Tags = maps.Clone(source.Tags)
+	destination.Tags = source.Tags
 	destination.OriginalVersion = source.OriginalVersion
 	destination.PropertyBag = bag
 	return nil
@@ -276,7 +274,7 @@ func (resource *UserAssignedIdentity) FitsSpoke() bool {
 
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -288,7 +286,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 
 // AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential copies source into this UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
 	}
@@ -407,7 +405,7 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 
 // AssignProperties_To_UserAssignedIdentity copies this UserAssignedIdentity into destination.
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}
@@ -419,7 +417,7 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 
 // AssignProperties_From_UserAssignedIdentity copies source into this UserAssignedIdentity.
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
 	}

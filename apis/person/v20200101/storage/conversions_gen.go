@@ -16,9 +16,9 @@ import (
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200201s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.PostalAddress = nil
 	if _, err := bag.Pull("PostalAddress", &destination.PostalAddress); err != nil {
 		return err
@@ -34,9 +34,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200201s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	if err := bag.Keep("PostalAddress", source.PostalAddress, source.PostalAddress != nil); err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200201s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200201s.PersonProperties)
@@ -66,7 +66,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020020
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200201s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
@@ -188,9 +188,9 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	} else {
 		pulled3 = nil
 	}
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if pulled1 != nil {
 		destination.MailingAddress = new(v20200501s.Address)
@@ -243,9 +243,9 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200201, keptResidentialAddress_v20200201 != nil); err != nil {
 		return err
 	}
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.PropertyBag = bag
 	return nil
 }
@@ -253,7 +253,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 // AssignPropertiesDirect_To_Person_Spec_v20200501 copies this Person_Spec into destination, as the 4 steps between them do.
 func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(destination *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
@@ -269,7 +269,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 // AssignPropertiesDirect_From_Person_Spec_v20200501 copies source into this Person_Spec, as the 4 steps between them do.
 func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v20200501(source *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
@@ -318,7 +318,7 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200201s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -330,7 +330,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200201s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200201s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -342,7 +342,7 @@ func (destination *Person) AssignProperties_From_Person(source *v20200201s.Perso
 
 // AssignPropertiesDirect_To_Person copies this Person into destination, the hub.
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -354,7 +354,7 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 
 // AssignPropertiesDirect_From_Person copies source, the hub, into this Person.
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -15,7 +15,7 @@ import (
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200301s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Label = armruntime.Clone(source.Label)
+	destination.Label = source.Label
 	destination.PropertyBag = bag
 	return nil
 }
@@ -23,7 +23,7 @@ func (source *Address) AssignProperties_To_Address(destination *v20200301s.Addre
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200301s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Label = armruntime.Clone(source.Label)
+	destination.Label = source.Label
 	destination.PropertyBag = bag
 	return nil
 }
@@ -31,9 +31,9 @@ func (destination *Address) AssignProperties_From_Address(source *v20200301s.Add
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200301s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.PostalAddress != nil {
 		destination.MailingAddress = new(v20200301s.Address)
@@ -55,9 +55,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200301s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.PostalAddress = nil
 	if source.MailingAddress != nil {
 		destination.PostalAddress = new(Address)
@@ -79,7 +79,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200301s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200301s.PersonProperties)
@@ -95,7 +95,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020030
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200301s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
@@ -244,7 +244,7 @@ func (destination *Address) AssignPropertiesDirect_From_Address_v20200501(source
 	if err := bag.Keep("Suburb", source.Suburb, source.Suburb != nil); err != nil {
 		return err
 	}
-	destination.Label = armruntime.Clone(pulled1)
+	destination.Label = pulled1
 	destination.PropertyBag = bag
 	return nil
 }
@@ -277,9 +277,9 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	} else {
 		pulled1 = nil
 	}
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.PostalAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
@@ -310,9 +310,9 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if _, err := bag.Pull("ResidentialAddress", &pulled1); err != nil {
 		return err
 	}
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.PostalAddress = nil
 	if source.MailingAddress != nil {
 		destination.PostalAddress = new(Address)
@@ -334,7 +334,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 // AssignPropertiesDirect_To_Person_Spec_v20200501 copies this Person_Spec into destination, as the 3 steps between them do.
 func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(destination *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
@@ -350,7 +350,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 // AssignPropertiesDirect_From_Person_Spec_v20200501 copies source into this Person_Spec, as the 3 steps between them do.
 func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v20200501(source *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
@@ -399,7 +399,7 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -411,7 +411,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200301s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -423,7 +423,7 @@ func (destination *Person) AssignProperties_From_Person(source *v20200301s.Perso
 
 // AssignPropertiesDirect_To_Person copies this Person into destination, the hub.
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -435,7 +435,7 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 
 // AssignPropertiesDirect_From_Person copies source, the hub, into this Person.
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -63,9 +63,9 @@ func (destination *Address) AssignProperties_From_Address(source *v20200501s.Add
 // AssignProperties_To_PersonProperties copies this PersonProperties into destination.
 func (source *PersonProperties) AssignProperties_To_PersonProperties(destination *v20200501s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
@@ -93,9 +93,9 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 // AssignProperties_From_PersonProperties copies source into this PersonProperties.
 func (destination *PersonProperties) AssignProperties_From_PersonProperties(source *v20200501s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.FamilyName = armruntime.Clone(source.FamilyName)
-	destination.FullName = armruntime.Clone(source.FullName)
-	destination.KnownAs = armruntime.Clone(source.KnownAs)
+	destination.FamilyName = source.FamilyName
+	destination.FullName = source.FullName
+	destination.KnownAs = source.KnownAs
 	destination.MailingAddress = nil
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
@@ -121,7 +121,7 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 // AssignProperties_To_Person_Spec copies this Person_Spec into destination.
 func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
@@ -137,7 +137,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 // AssignProperties_From_Person_Spec copies source into this Person_Spec.
 func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200501s.Person_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.AzureName = armruntime.Clone(source.AzureName)
+	destination.AzureName = source.AzureName
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
@@ -236,7 +236,7 @@ func (resource *Person) FitsSpoke() bool {
 
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}
@@ -248,7 +248,7 @@ func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person)
 
 // AssignProperties_From_Person copies source into this Person.
 func (destination *Person) AssignProperties_From_Person(source *v20200501s.Person) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of Person: %w", err)
 	}

@@ -84,15 +84,15 @@ func (w *assignWriter) assignDirect(dst string, dt *golang.Type, src string, st 
 	case isScalar(dt) && isScalar(st):
 		w.printf("%s = %s\n", dst, w.scalar(src, st, dt))
 	case w.sameCollection(dt, st):
-		w.printf("%s = %s.Clone(%s)\n", dst, collectionPackage(dt), src)
+		w.printf("%s = %s\n", dst, src) // shared: see the package comment
 	case dt.Kind == model.KindObject && st.Kind == model.KindObject && !gosrc.IsRuntimeNamed(dt.Named) && st.Pointer == dt.Pointer:
 		w.assignStruct(dst, dt, src, st, what)
 	case isStructSlice(dt) && isStructSlice(st):
 		w.assignStructSlice(dst, dt, src, st, what)
+	case isCopied(dt) && dt.Pointer == st.Pointer:
+		w.printf("%s = %s\n", dst, src) // shared: see the package comment
 	case isCopied(dt) && dt.Pointer:
 		w.printf("%s = %s.DeepCopy()\n", dst, src)
-	case isCopied(dt) && !st.Pointer:
-		w.printf("%s.DeepCopyInto(&%s)\n", src, dst)
 	default:
 		return false
 	}
@@ -135,11 +135,17 @@ func (w *assignWriter) scalar(src string, st, dt *golang.Type) string {
 	}
 	switch {
 	case st.Pointer && dt.Pointer && from == to:
-		return "armruntime.Clone(" + src + ")"
+		return src // shared: see the package comment
+	case st.Pointer && dt.Pointer && w.builtin(st, w.source) == w.builtin(dt, w.dest):
+		return "(*" + to + ")(" + src + ")" // shared, as the other named type of the same builtin
 	case st.Pointer && dt.Pointer:
 		return "armruntime.Convert" + castKind(w.builtin(dt, w.dest)) + "[" + to + "](" + src + ")"
 	case st.Pointer:
 		return cast("armruntime.Deref(" + src + ")")
+	case dt.Pointer && w.depth == 0 && from == to:
+		return "&" + src // shared: the source's own field
+	case dt.Pointer && w.depth == 0 && w.builtin(st, w.source) == w.builtin(dt, w.dest):
+		return "(*" + to + ")(&" + src + ")"
 	case dt.Pointer:
 		return "armruntime.PointerTo(" + cast(src) + ")"
 	}
@@ -158,19 +164,12 @@ func castKind(builtin string) string {
 }
 
 // sameCollection reports whether dt and st are the same slice or map type of
-// scalars, which a clone copies.
+// scalars, which the destination shares.
 func (w *assignWriter) sameCollection(dt, st *golang.Type) bool {
 	if dt.Pointer || st.Pointer || (dt.Kind != model.KindArray && dt.Kind != model.KindMap) {
 		return false
 	}
 	return dt.Elem != nil && isScalar(dt.Elem) && !dt.Elem.Pointer && w.dstType(dt) == w.srcType(st)
-}
-
-func collectionPackage(t *golang.Type) string {
-	if t.Kind == model.KindArray {
-		return "slices"
-	}
-	return "maps"
 }
 
 // assignStruct writes the assignment of the struct (or pointer to struct) dst

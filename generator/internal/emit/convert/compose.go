@@ -60,6 +60,8 @@ func writeOps(w *assignWriter, comp *conversion.Composed) {
 			writePull(w, comp, op)
 		case conversion.Keep:
 			writeKeep(w, comp, op)
+		case conversion.Move:
+			writeMove(w, comp, op)
 		case conversion.Set:
 			writeSet(w, comp, op)
 		}
@@ -95,6 +97,23 @@ func writePull(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 		return
 	}
 	w.printf("if _, err := bag.Pull(%q, &%s); err != nil {\n\treturn err\n}\n", op.Key, local)
+}
+
+// writeMove writes the declaration of the local op fills and its assignment
+// from the value a Keep would have put into the bag, which leaves the bag.
+func writeMove(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
+	f, version := op.Value.Field(), op.Value.Version()
+	local := valueName(op.Value)
+	w.property = f.Name
+	w.printf("var %s %s\nbag.Remove(%q)\n", local, w.scope.TypeName(f.Type, version, layout.Storage), op.Key)
+	from := side{op.From.Versions[0], layout.Storage}
+	w.with(from, side{version, layout.Storage}, comp.Direction == conversion.ToFar, func() {
+		if f.Type.Pointer {
+			w.assign(local, f.Type, valueName(op.From), op.From.Path[0].Type, op.Key)
+			return
+		}
+		w.printf("if len(%s) > 0 {\n%s = %s\n}\n", valueName(op.From), local, valueName(op.From))
+	})
 }
 
 // writeKeep writes the keeping of op's value in the bag, in the shape the

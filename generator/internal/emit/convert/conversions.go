@@ -2,6 +2,14 @@
 // property assignment between linked structs of adjacent packages, property
 // bags and compat types for what one side cannot hold, the augmentation hooks,
 // and the routes to and from each resource's hub (ConvertTo/ConvertFrom).
+//
+// The generated conversions keep the sharing contract of the runtime package
+// (armruntime, "Sharing"): a result shares with its source what neither
+// changes (pointers to scalars, also retyped to another named type of the same
+// builtin; maps and slices of scalars; free-form JSON and owner references;
+// the object metadata), and never a generated struct, a slice of structs or
+// conditions, or a property bag. Nothing generated writes through what it
+// shares, and no conversion changes its source.
 package convert
 
 import (
@@ -64,7 +72,7 @@ func writeResourceAssign(s *gosrc.Scope, r *golang.Resource) {
 var resourceAssignCode = gosrc.Code(`
 // AssignProperties_To_{{.Kind}} copies this {{.Kind}} into destination.
 func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_{{.Spec}}(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
@@ -76,7 +84,7 @@ func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) e
 
 // AssignProperties_From_{{.Kind}} copies source into this {{.Kind}}.
 func (destination *{{.Kind}}) AssignProperties_From_{{.Kind}}(source *{{.Next}}) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_{{.Spec}}(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
@@ -105,7 +113,7 @@ func writeResourceDirect(s *gosrc.Scope, r *golang.Resource) {
 var resourceDirectCode = gosrc.Code(`
 // AssignPropertiesDirect_To_{{.Kind}} copies this {{.Kind}} into destination, the hub.
 func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub}}) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.{{.SpecTo}}(&destination.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
@@ -117,7 +125,7 @@ func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub
 
 // AssignPropertiesDirect_From_{{.Kind}} copies source, the hub, into this {{.Kind}}.
 func (destination *{{.Kind}}) AssignPropertiesDirect_From_{{.Kind}}(source *{{.Hub}}) error {
-	source.ObjectMeta.DeepCopyInto(&destination.ObjectMeta)
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.{{.SpecFrom}}(&source.Spec); err != nil {
 		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
 	}
