@@ -28,7 +28,7 @@
 //
 //   - pointers to strings, numbers and booleans (a pointer to a named type of
 //     the same builtin is the same pointer, retyped);
-//   - maps and slices of strings, numbers and booleans;
+//   - maps and slices of strings, numbers, booleans and free-form JSON;
 //   - free-form JSON and owner references;
 //   - the object metadata (ObjectMeta: its labels, annotations, managed fields...).
 //

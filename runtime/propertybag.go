@@ -86,6 +86,19 @@ func (bag *PropertyBag) Pull(name string, target any) (bool, error) {
 	return found, err
 }
 
+// Pulled is Pull into a new value of T, which it returns: the zero T when bag
+// has no entry name. It allocates only when there is one, where a local whose
+// address goes to Pull is allocated every time.
+func Pulled[T any](bag *PropertyBag, name string) (T, error) {
+	if _, ok := (*bag)[name]; !ok {
+		var zero T
+		return zero, nil
+	}
+	var value T
+	_, err := bag.Pull(name, &value)
+	return value, err
+}
+
 // Peek decodes the entry stored under name into target (a non-nil pointer) without
 // removing it. It returns false with no error when there is no such entry. On an
 // error target is left as it was.

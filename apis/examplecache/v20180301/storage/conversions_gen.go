@@ -347,12 +347,12 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	if err := bag.Keep("RedisVersion", source.RedisVersion, source.RedisVersion != nil); err != nil {
 		return err
 	}
-	var pulled1 *string
-	if _, err := bag.Pull("MinimumTlsVersion", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*string](&bag, "MinimumTlsVersion")
+	if err != nil {
 		return err
 	}
-	var pulled2 *v20230801s.RedisVersion
-	if _, err := bag.Pull("RedisVersion@v20230801", &pulled2); err != nil {
+	pulled2, err := armruntime.Pulled[*v20230801s.RedisVersion](&bag, "RedisVersion@v20230801")
+	if err != nil {
 		return err
 	}
 	destination.EnableNonSslPort = source.EnableNonSslPort
@@ -377,8 +377,8 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if err := bag.Keep("RedisVersion@v20230801", source.RedisVersion, source.RedisVersion != nil); err != nil {
 		return err
 	}
-	var pulled1 *string
-	if _, err := bag.Pull("RedisVersion", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*string](&bag, "RedisVersion")
+	if err != nil {
 		return err
 	}
 	if err := bag.Keep("MinimumTlsVersion", source.MinimumTlsVersion, source.MinimumTlsVersion != nil); err != nil {

@@ -332,8 +332,8 @@ func (resource *RedisFirewallRule) FitsSpoke() bool {
 // AssignPropertiesDirect_To_RedisCreateProperties_v20230801 copies this RedisCreateProperties into destination, as the 2 steps between them do.
 func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination *v20230801s.RedisCreateProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var pulled1 *v20230801s.RedisVersion
-	if _, err := bag.Pull("RedisVersion@v20230801", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*v20230801s.RedisVersion](&bag, "RedisVersion@v20230801")
+	if err != nil {
 		return err
 	}
 	destination.EnableNonSslPort = source.EnableNonSslPort

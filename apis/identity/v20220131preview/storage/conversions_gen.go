@@ -235,8 +235,8 @@ func (resource *UserAssignedIdentity) FitsSpoke() bool {
 // AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130 copies this FederatedIdentityCredentialProperties into destination, as the 2 steps between them do.
 func (source *FederatedIdentityCredentialProperties) AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(destination *v20241130s.FederatedIdentityCredentialProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var pulled1 *v20241130s.ClaimsMatchingExpression
-	if _, err := bag.Pull("ClaimsMatchingExpression", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*v20241130s.ClaimsMatchingExpression](&bag, "ClaimsMatchingExpression")
+	if err != nil {
 		return err
 	}
 	destination.Audiences = source.Audiences
@@ -331,8 +331,8 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 // AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130 copies this UserAssignedIdentity_Spec into destination, as the 2 steps between them do.
 func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(destination *v20241130s.UserAssignedIdentity_Spec) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var pulled1 *v20230131s.UserAssignedIdentityProperties
-	if _, err := bag.Pull("Properties", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*v20230131s.UserAssignedIdentityProperties](&bag, "Properties")
+	if err != nil {
 		return err
 	}
 	destination.AzureName = source.AzureName

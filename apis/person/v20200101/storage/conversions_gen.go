@@ -155,12 +155,12 @@ func (resource *Person) FitsSpoke() bool {
 // AssignPropertiesDirect_To_PersonProperties_v20200501 copies this PersonProperties into destination, as the 4 steps between them do.
 func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v20200501(destination *v20200501s.PersonProperties) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var pulled1 *v20200201s.Address
-	if _, err := bag.Pull("PostalAddress", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*v20200201s.Address](&bag, "PostalAddress")
+	if err != nil {
 		return err
 	}
-	var pulled2 *v20200201s.Address
-	if _, err := bag.Pull("ResidentialAddress", &pulled2); err != nil {
+	pulled2, err := armruntime.Pulled[*v20200201s.Address](&bag, "ResidentialAddress")
+	if err != nil {
 		return err
 	}
 	var keptResidentialAddress_v20200301 *v20200301s.Address
@@ -217,8 +217,8 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	} else {
 		bag.Remove("ResidentialAddress")
 	}
-	var pulled1 *v20200301s.Address
-	if _, err := bag.Pull("ResidentialAddress", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*v20200301s.Address](&bag, "ResidentialAddress")
+	if err != nil {
 		return err
 	}
 	var keptPostalAddress_v20200201 *v20200201s.Address

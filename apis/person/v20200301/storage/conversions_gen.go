@@ -194,20 +194,20 @@ func (source *Address) AssignPropertiesDirect_To_Address_v20200501(destination *
 	if err := bag.Keep("Label", source.Label, source.Label != nil); err != nil {
 		return err
 	}
-	var pulled1 *string
-	if _, err := bag.Pull("City", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*string](&bag, "City")
+	if err != nil {
 		return err
 	}
-	var pulled2 *string
-	if _, err := bag.Pull("Country", &pulled2); err != nil {
+	pulled2, err := armruntime.Pulled[*string](&bag, "Country")
+	if err != nil {
 		return err
 	}
-	var pulled3 *string
-	if _, err := bag.Pull("Street", &pulled3); err != nil {
+	pulled3, err := armruntime.Pulled[*string](&bag, "Street")
+	if err != nil {
 		return err
 	}
-	var pulled4 *string
-	if _, err := bag.Pull("Suburb", &pulled4); err != nil {
+	pulled4, err := armruntime.Pulled[*string](&bag, "Suburb")
+	if err != nil {
 		return err
 	}
 	destination.City = pulled1
@@ -221,8 +221,8 @@ func (source *Address) AssignPropertiesDirect_To_Address_v20200501(destination *
 // AssignPropertiesDirect_From_Address_v20200501 copies source into this Address, as the 2 steps between them do.
 func (destination *Address) AssignPropertiesDirect_From_Address_v20200501(source *v20200501s.Address) error {
 	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	var pulled1 *string
-	if _, err := bag.Pull("Label", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*string](&bag, "Label")
+	if err != nil {
 		return err
 	}
 	if err := bag.Keep("City", source.City, source.City != nil); err != nil {
@@ -291,8 +291,8 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	} else {
 		bag.Remove("ResidentialAddress")
 	}
-	var pulled1 *Address
-	if _, err := bag.Pull("ResidentialAddress", &pulled1); err != nil {
+	pulled1, err := armruntime.Pulled[*Address](&bag, "ResidentialAddress")
+	if err != nil {
 		return err
 	}
 	destination.FamilyName = source.FamilyName

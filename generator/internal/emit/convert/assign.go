@@ -164,12 +164,13 @@ func castKind(builtin string) string {
 }
 
 // sameCollection reports whether dt and st are the same slice or map type of
-// scalars, which the destination shares.
+// scalars or free-form JSON, which the destination shares.
 func (w *assignWriter) sameCollection(dt, st *golang.Type) bool {
-	if dt.Pointer || st.Pointer || (dt.Kind != model.KindArray && dt.Kind != model.KindMap) {
+	if dt.Pointer || st.Pointer || (dt.Kind != model.KindArray && dt.Kind != model.KindMap) || dt.Elem == nil {
 		return false
 	}
-	return dt.Elem != nil && isScalar(dt.Elem) && !dt.Elem.Pointer && w.dstType(dt) == w.srcType(st)
+	shared := isScalar(dt.Elem) || dt.Elem.Kind == model.KindAny || dt.Elem.Named == golang.JSONType
+	return shared && !dt.Elem.Pointer && w.dstType(dt) == w.srcType(st)
 }
 
 // assignStruct writes the assignment of the struct (or pointer to struct) dst

@@ -88,15 +88,16 @@ func writePull(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 	local := valueName(op.Value)
 	here := side{version, layout.Storage}
 	w.property = f.Name
-	w.printf("var %s %s\n", local, w.scope.TypeName(f.Type, version, layout.Storage))
+	typ := w.scope.TypeName(f.Type, version, layout.Storage)
 	if op.Plan.Compat != nil && comp.Direction == conversion.ToFar {
+		w.printf("var %s %s\n", local, typ)
 		compat := side{op.Step.Host.Version, layout.Compat}
 		w.with(w.source, here, true, func() {
 			w.recallCompat(local, f.Type, op.Plan.Shape, compat, op.Key, op.Step.Host.Struct.Name+"."+f.Name)
 		})
 		return
 	}
-	w.printf("if _, err := bag.Pull(%q, &%s); err != nil {\n\treturn err\n}\n", op.Key, local)
+	w.printf("%s, err := armruntime.Pulled[%s](&bag, %q)\nif err != nil {\n\treturn err\n}\n", local, typ, op.Key)
 }
 
 // writeMove writes the declaration of the local op fills and its assignment

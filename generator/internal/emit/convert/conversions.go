@@ -6,7 +6,8 @@
 // The generated conversions keep the sharing contract of the runtime package
 // (armruntime, "Sharing"): a result shares with its source what neither
 // changes (pointers to scalars, also retyped to another named type of the same
-// builtin; maps and slices of scalars; free-form JSON and owner references;
+// builtin; maps and slices of scalars or free-form JSON; free-form JSON and
+// owner references;
 // the object metadata), and never a generated struct, a slice of structs or
 // conditions, or a property bag. Nothing generated writes through what it
 // shares, and no conversion changes its source.
