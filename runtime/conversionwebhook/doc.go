@@ -38,5 +38,8 @@
 //     it is; controller-runtime fails the review.
 //
 // The conversion itself (hub to spoke, spoke to hub, spoke to spoke through a
-// new hub) is the same in both; controller-runtime does not export it.
+// new hub) is the same in both; controller-runtime does not export it. Each
+// object is decoded, converted, encoded into the response and dropped, so
+// nothing here copies: the converted object shares with the decoded one what
+// the generated conversions share (the runtime package's "Sharing").
 package conversionwebhook
