@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // PropertyBag holds properties that a storage version has no field for, each as the
@@ -136,6 +137,9 @@ func decodeExact(data string, target any) error {
 	if err := decodeStrict(data, target); err != nil {
 		return err
 	}
+	if !strings.Contains(data, "null") && !holdsFloat(reflect.TypeOf(target).Elem()) {
+		return nil // no null and no float: nothing checkExact could find
+	}
 	var tree any
 	if err := decodeStrict(data, &tree); err != nil {
 		return err
@@ -185,6 +189,41 @@ func checkExact(node any, typ reflect.Type) error {
 		return checkFields(node, typ)
 	}
 	return nil
+}
+
+// floats caches holdsFloat by type.
+var floats sync.Map
+
+// holdsFloat reports whether a value of type typ holds, at any depth, a float
+// (where its own UnmarshalJSON does not decide): the only values besides null
+// where checkExact can find a loss.
+func holdsFloat(typ reflect.Type) bool {
+	if known, ok := floats.Load(typ); ok {
+		return known.(bool)
+	}
+	result := walkFloats(typ, map[reflect.Type]bool{})
+	floats.Store(typ, result)
+	return result
+}
+
+func walkFloats(typ reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[typ] || reflect.PointerTo(typ).Implements(unmarshalerType) {
+		return false
+	}
+	seen[typ] = true
+	switch typ.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return walkFloats(typ.Elem(), seen)
+	case reflect.Struct:
+		for _, field := range jsonFieldsOf(typ) {
+			if walkFloats(field, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkNullable fails unless a value of type typ can be absent, and so hold null.
@@ -262,7 +301,7 @@ func checkEntries(node any, elem reflect.Type) error {
 // struct type typ that encoding/json decodes it into.
 func checkFields(node any, typ reflect.Type) error {
 	entries, _ := node.(map[string]any)
-	fields := jsonFields(typ, map[reflect.Type]bool{})
+	fields := jsonFieldsOf(typ)
 	for _, key := range slices.Sorted(maps.Keys(entries)) {
 		field, ok := fieldFor(fields, key)
 		if !ok {
@@ -288,6 +327,19 @@ func fieldFor(fields map[string]reflect.Type, key string) (reflect.Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// structFields caches jsonFields by struct type; the maps are only read.
+var structFields sync.Map
+
+// jsonFieldsOf returns jsonFields(typ), computed once per type.
+func jsonFieldsOf(typ reflect.Type) map[string]reflect.Type {
+	if known, ok := structFields.Load(typ); ok {
+		return known.(map[string]reflect.Type)
+	}
+	fields := jsonFields(typ, map[reflect.Type]bool{})
+	structFields.Store(typ, fields)
+	return fields
 }
 
 // jsonFields returns the types of the fields encoding/json sees in struct type
