@@ -73,10 +73,11 @@ var (
 
 // reassign changes every exported field of the struct v: it writes through
 // what the sharing contract says a result never shares (a property bag gets
-// an entry; a pointer to a struct of the module, a value struct and each
-// element of a slice of structs are changed field by field) and replaces
-// everything else (the object metadata, pointers to scalars, maps and other
-// slices, the runtime's own types) with a new value.
+// an entry; a pointer to a generated struct, a value struct and each element
+// of a slice of generated structs or conditions are changed field by field)
+// and replaces everything else (the object metadata, pointers to scalars, maps
+// and other slices, free-form JSON and slices of it, owner references) with a
+// new value.
 func reassign(v reflect.Value) {
 	for i := 0; i < v.NumField(); i++ {
 		if v.Type().Field(i).IsExported() {
@@ -98,7 +99,7 @@ func change(f reflect.Value) {
 		}
 	case t.Kind() == reflect.Struct && writable(t):
 		reassign(f)
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+	case t.Kind() == reflect.Slice && writable(t.Elem()):
 		for i := 0; i < f.Len(); i++ {
 			reassign(f.Index(i))
 		}
