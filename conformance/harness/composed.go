@@ -83,6 +83,12 @@ func compare(what string, source, direct, stepped runtime.Object, composed, step
 	if diff := cmp.Diff(stepped, direct, sameResult...); diff != "" {
 		return fmt.Errorf("%T %s: the composed conversion differs from the steps (-steps +composed):\n%s", source, what, diff)
 	}
+	return unchanged(what, before, source)
+}
+
+// unchanged fails when source, converted (what), differs from before, its copy
+// taken beforehand.
+func unchanged(what string, before, source runtime.Object) error {
 	if diff := cmp.Diff(before, source); diff != "" {
 		return fmt.Errorf("%T %s: converting changed the source (-before +after):\n%s", source, what, diff)
 	}

@@ -124,7 +124,11 @@ func isScalar(t *golang.Type) bool {
 	return t.Kind == model.KindPrimitive || t.Kind == model.KindEnum
 }
 
-// scalar returns the expression of src (of scalar type st) as dt.
+// scalar returns the expression of src (of scalar type st) as dt. A pointer
+// the destination wants is shared with the source (see the package comment):
+// the source's own pointer, or the address of its field outside collections,
+// retyped when the two name the same builtin differently. Only a number that
+// changes builtin (int to float64) is converted into a new pointer.
 func (w *assignWriter) scalar(src string, st, dt *golang.Type) string {
 	from, to := w.srcType(gosrc.Base(st)), w.dstType(gosrc.Base(dt))
 	cast := func(expr string) string {
@@ -133,34 +137,25 @@ func (w *assignWriter) scalar(src string, st, dt *golang.Type) string {
 		}
 		return to + "(" + expr + ")"
 	}
+	sameBuiltin := from == to || w.builtin(st, w.source) == w.builtin(dt, w.dest)
 	switch {
-	case st.Pointer && dt.Pointer && from == to:
-		return src // shared: see the package comment
-	case st.Pointer && dt.Pointer && w.builtin(st, w.source) == w.builtin(dt, w.dest):
-		return "(*" + to + ")(" + src + ")" // shared, as the other named type of the same builtin
+	case dt.Pointer && sameBuiltin && (st.Pointer || w.depth == 0):
+		pointer := src
+		if !st.Pointer {
+			pointer = "&" + src
+		}
+		if from == to {
+			return pointer
+		}
+		return "(*" + to + ")(" + pointer + ")"
 	case st.Pointer && dt.Pointer:
-		return "armruntime.Convert" + castKind(w.builtin(dt, w.dest)) + "[" + to + "](" + src + ")"
+		return "armruntime.ConvertNumber[" + to + "](" + src + ")"
 	case st.Pointer:
 		return cast("armruntime.Deref(" + src + ")")
-	case dt.Pointer && w.depth == 0 && from == to:
-		return "&" + src // shared: the source's own field
-	case dt.Pointer && w.depth == 0 && w.builtin(st, w.source) == w.builtin(dt, w.dest):
-		return "(*" + to + ")(&" + src + ")"
 	case dt.Pointer:
 		return "armruntime.PointerTo(" + cast(src) + ")"
 	}
 	return cast(src)
-}
-
-// castKind names the runtime conversion of a pointer to a scalar of builtin.
-func castKind(builtin string) string {
-	switch builtin {
-	case "bool":
-		return "Bool"
-	case "string":
-		return "String"
-	}
-	return "Number"
 }
 
 // sameCollection reports whether dt and st are the same slice or map type of

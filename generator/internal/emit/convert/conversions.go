@@ -7,9 +7,8 @@
 // (armruntime, "Sharing"): a result shares with its source what neither
 // changes (pointers to scalars, also retyped to another named type of the same
 // builtin; maps and slices of scalars or free-form JSON; free-form JSON and
-// owner references;
-// the object metadata), and never a generated struct, a slice of structs or
-// conditions, or a property bag. Nothing generated writes through what it
+// owner references; the object metadata), and never a generated struct, a
+// slice of structs or conditions, or a property bag. Nothing generated writes through what it
 // shares, and no conversion changes its source.
 package convert
 
