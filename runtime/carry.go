@@ -82,6 +82,13 @@ func ConvertFromHubVia[PS StatelessConvertible, V any](spoke PS, hub conversion.
 	return carry(spoke, hub, sameSpecAndStatus(staged, back))
 }
 
+// DropCarried removes the CarriedAnnotation from spoke, as ConvertFromHubVia
+// does when the spoke represents all of the hub: for a spoke's ConvertFrom
+// that converted straight from the hub and found that it does.
+func DropCarried(spoke metav1.Object) {
+	setAnnotation(spoke, "")
+}
+
 // SpokeFitter is a storage variant that can tell, without converting, whether
 // its version's spoke represents all of it: FitsSpoke is true exactly when the
 // value converted to the spoke and back has the same spec and status (the

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,11 +25,23 @@ type stepper interface {
 // nil again at the next step; JSON does not tell them apart either).
 var sameResult = []cmp.Option{cmpopts.EquateEmpty()}
 
+// spokeStepper is a spoke whose storage variant comes before its kind's hub
+// and which converts to and from the hub straight (its twins of the storage
+// variant's composed conversions): StatelessConvertTo and ConvertFrom,
+// which StepConvertTo and StepConvertFrom do by way of the storage variant.
+type spokeStepper interface {
+	conversion.Convertible
+	StatelessConvertTo(conversion.Hub) error
+	StepConvertTo(conversion.Hub) error
+	StepConvertFrom(conversion.Hub) error
+}
+
 // ComposedConversions runs ComposedMatchesSteps for every storage version of
-// every kind that comes before its hub.
+// every kind that comes before its hub, and TwinsMatchSteps for every spoke
+// that converts to its hub straight.
 func ComposedConversions(t *testing.T, kinds []Kind) {
 	t.Helper()
-	runAll(t, storageCases(eachVersion(kinds, func(k Kind, v Version) func(t *testing.T) {
+	cases := storageCases(eachVersion(kinds, func(k Kind, v Version) func(t *testing.T) {
 		if v.Storage == nil {
 			return nil
 		}
@@ -36,7 +49,69 @@ func ComposedConversions(t *testing.T, kinds []Kind) {
 			return nil
 		}
 		return func(t *testing.T) { ComposedMatchesSteps(t, k.Hub, v.Storage) }
-	})))
+	}))
+	cases = append(cases, eachVersion(kinds, func(k Kind, v Version) func(t *testing.T) {
+		if _, ok := v.Spoke().(spokeStepper); !ok {
+			return nil
+		}
+		return func(t *testing.T) { TwinsMatchSteps(t, k.Hub, v.Spoke) }
+	})...)
+	runAll(t, cases)
+}
+
+// TwinsMatchSteps checks that a spoke converting straight to and from the hub
+// gives what it gives by way of its storage variant, carried annotation
+// included, and leaves its source as it was: fuzzed hubs (property bags
+// filled, which the spoke cannot represent) converted to the spoke; fuzzed
+// spokes converted to the hub, and that hub (which the spoke represents)
+// back to the spoke.
+func TwinsMatchSteps(t *testing.T, newHub func() conversion.Hub, newSpoke func() conversion.Convertible) {
+	t.Helper()
+	fuzzedWith(t, NewHubFiller(Seed()), newHub, func(i int, hub conversion.Hub) error {
+		direct, stepped := newSpoke().(spokeStepper), newSpoke().(spokeStepper)
+		return compare("from the hub", hub, direct, stepped,
+			func() error { return direct.ConvertFrom(hub) }, func() error { return stepped.StepConvertFrom(hub) })
+	})
+	fuzzedWith(t, NewFiller(Seed()+2), newSpoke, func(i int, value conversion.Convertible) error {
+		spoke := value.(spokeStepper)
+		direct, stepped := newHub(), newHub()
+		err := compare("to the hub", spoke, direct, stepped,
+			func() error { return spoke.StatelessConvertTo(direct) }, func() error { return spoke.StepConvertTo(stepped) })
+		if err != nil {
+			return err
+		}
+		if err := backFromHub("back from the hub", stepped, newSpoke); err != nil {
+			return err
+		}
+		return changedInOnePlace(i, stepped, newSpoke)
+	})
+}
+
+// changedInOnePlace compares hub, changed in one place where a spoke may stop
+// representing it (perturbSites), converted to new spokes straight and by the
+// steps: so that each check of whether the spoke represents all of it decides
+// alone. The first fuzzed object (i 0) is changed in each place in turn, the
+// others in one.
+func changedInOnePlace(i int, hub runtime.Object, newSpoke func() conversion.Convertible) error {
+	n := len(perturbSites(reflect.ValueOf(hub)))
+	for k := 0; k < n; k++ {
+		if i > 0 && k != i%n {
+			continue
+		}
+		changed := hub.DeepCopyObject()
+		perturbSites(reflect.ValueOf(changed))[k]()
+		if err := backFromHub(fmt.Sprintf("back from the hub changed in place %d of %d", k+1, n), changed, newSpoke); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// backFromHub compares hub converted to new spokes straight and by the steps.
+func backFromHub(what string, hub runtime.Object, newSpoke func() conversion.Convertible) error {
+	back, again := newSpoke().(spokeStepper), newSpoke().(spokeStepper)
+	return compare(what, hub, back, again,
+		func() error { return back.ConvertFrom(hub.(conversion.Hub)) }, func() error { return again.StepConvertFrom(hub.(conversion.Hub)) })
 }
 
 // ComposedMatchesSteps checks that the composed conversions of a storage

@@ -5,6 +5,7 @@ package v20200601
 import (
 	"fmt"
 	v20200601s "github.com/armhub/armhub/apis/examplecache/v20200601/storage"
+	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -207,6 +208,279 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error 
 	return nil
 }
 
+// AssignPropertiesDirect_To_RedisCreateProperties_v20230801 copies this RedisCreateProperties into destination, as the 2 steps between them do.
+func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination *v20230801s.RedisCreateProperties) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20230801s.RedisVersion
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = (*string)(source.MinimumTlsVersion)
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.RedisVersion = pulled1
+	destination.ShardCount = source.ShardCount
+	var valueSku v20230801s.Sku
+	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230801(&valueSku); err != nil {
+		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+	}
+	destination.Sku = &valueSku
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisCreateProperties_v20230801 copies source into this RedisCreateProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source *v20230801s.RedisCreateProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("RedisVersion@v20230801", source.RedisVersion, source.RedisVersion != nil); err != nil {
+		return err
+	}
+	destination.EnableNonSslPort = source.EnableNonSslPort
+	destination.MinimumTlsVersion = (*RedisCreateProperties_MinimumTlsVersion)(source.MinimumTlsVersion)
+	destination.RedisConfiguration = source.RedisConfiguration
+	destination.ShardCount = source.ShardCount
+	if source.Sku == nil {
+		*fits = false
+	}
+	if source.Sku != nil {
+		var valueSku Sku
+		if err := valueSku.AssignPropertiesDirect_From_Sku_v20230801(source.Sku, fits); err != nil {
+			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		}
+		destination.Sku = valueSku
+	} else {
+		destination.Sku = Sku{}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801 copies this RedisFirewallRuleProperties into destination, as the 2 steps between them do.
+func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination *v20230801s.RedisFirewallRuleProperties) error {
+	var bag armruntime.PropertyBag
+	destination.EndIP = &source.EndIP
+	destination.StartIP = &source.StartIP
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801 copies source into this RedisFirewallRuleProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source *v20230801s.RedisFirewallRuleProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.EndIP == nil {
+		*fits = false
+	}
+	destination.EndIP = armruntime.Deref(source.EndIP)
+	if source.StartIP == nil {
+		*fits = false
+	}
+	destination.StartIP = armruntime.Deref(source.StartIP)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801 copies this RedisFirewallRule_Spec into destination, as the 2 steps between them do.
+func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(destination *v20230801s.RedisFirewallRule_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner.DeepCopy()
+	var valueProperties v20230801s.RedisFirewallRuleProperties
+	if err := source.Properties.AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(&valueProperties); err != nil {
+		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+	}
+	destination.Properties = &valueProperties
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801 copies source into this RedisFirewallRule_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(source *v20230801s.RedisFirewallRule_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Owner == nil {
+		*fits = false
+	}
+	if source.Owner != nil {
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
+	} else {
+		destination.Owner = armruntime.OwnerReference{}
+	}
+	if source.Properties == nil {
+		*fits = false
+	}
+	if source.Properties != nil {
+		var valueProperties RedisFirewallRuleProperties
+		if err := valueProperties.AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		}
+		destination.Properties = valueProperties
+	} else {
+		destination.Properties = RedisFirewallRuleProperties{}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20200601" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801 copies this RedisFirewallRule_Status into destination, as the 2 steps between them do.
+func (source *RedisFirewallRule_Status) AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(destination *v20230801s.RedisFirewallRule_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801 copies source into this RedisFirewallRule_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *RedisFirewallRule_Status) AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(source *v20230801s.RedisFirewallRule_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Redis_Spec_v20230801 copies this Redis_Spec into destination, as the 2 steps between them do.
+func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destination *v20230801s.Redis_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
+	var valueProperties v20230801s.RedisCreateProperties
+	if err := source.Properties.AssignPropertiesDirect_To_RedisCreateProperties_v20230801(&valueProperties); err != nil {
+		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+	}
+	destination.Properties = &valueProperties
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis_Spec_v20230801 copies source into this Redis_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(source *v20230801s.Redis_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Location == nil {
+		*fits = false
+	}
+	destination.Location = armruntime.Deref(source.Location)
+	if source.Properties == nil {
+		*fits = false
+	}
+	if source.Properties != nil {
+		var valueProperties RedisCreateProperties
+		if err := valueProperties.AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		}
+		destination.Properties = valueProperties
+	} else {
+		destination.Properties = RedisCreateProperties{}
+	}
+	destination.Tags = source.Tags
+	destination.Zones = source.Zones
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20200601" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Redis_Status_v20230801 copies this Redis_Status into destination, as the 2 steps between them do.
+func (source *Redis_Status) AssignPropertiesDirect_To_Redis_Status_v20230801(destination *v20230801s.Redis_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis_Status_v20230801 copies source into this Redis_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Redis_Status) AssignPropertiesDirect_From_Redis_Status_v20230801(source *v20230801s.Redis_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_v20230801 copies this Sku into destination, as the 2 steps between them do.
+func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v20230801s.Sku) error {
+	var bag armruntime.PropertyBag
+	destination.Capacity = &source.Capacity
+	destination.Family = (*string)(&source.Family)
+	destination.Name = (*string)(&source.Name)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_v20230801 copies source into this Sku, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230801s.Sku, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Capacity == nil {
+		*fits = false
+	}
+	destination.Capacity = armruntime.Deref(source.Capacity)
+	if source.Family == nil {
+		*fits = false
+	}
+	destination.Family = Sku_Family(armruntime.Deref(source.Family))
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = Sku_Name(armruntime.Deref(source.Name))
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_Redis copies this Redis into destination.
 func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -231,8 +505,44 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) 
 	return nil
 }
 
-// StatelessConvertTo converts this Redis to destination, by way of v20200601s.Redis.
+// AssignPropertiesDirect_To_Redis copies this Redis into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Redis: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Redis_Status_v20230801(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Redis: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Redis copies source, the hub, into this Redis, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of Redis: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Redis_Status_v20230801(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of Redis: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this Redis to destination: straight when it is the hub,
+// else by way of v20200601s.Redis.
 func (source *Redis) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230801s.Redis); ok {
+		return source.AssignPropertiesDirect_To_Redis(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this Redis to destination, by way of v20200601s.Redis.
+func (source *Redis) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).ConvertTo)
 }
 
@@ -247,9 +557,22 @@ func (source *Redis) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this Redis from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this Redis from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *Redis) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230801s.Redis); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_Redis(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this Redis from the hub source by way of v20200601s.Redis,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*Redis).AssignProperties_From_Redis, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).ConvertFrom)
 }
@@ -321,8 +644,44 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 	return nil
 }
 
-// StatelessConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
+// AssignPropertiesDirect_To_RedisFirewallRule copies this RedisFirewallRule into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_RedisFirewallRule copies source, the hub, into this RedisFirewallRule, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this RedisFirewallRule to destination: straight when it is the hub,
+// else by way of v20200601s.RedisFirewallRule.
 func (source *RedisFirewallRule) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230801s.RedisFirewallRule); ok {
+		return source.AssignPropertiesDirect_To_RedisFirewallRule(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
+func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).ConvertTo)
 }
 
@@ -337,9 +696,22 @@ func (source *RedisFirewallRule) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this RedisFirewallRule from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this RedisFirewallRule from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230801s.RedisFirewallRule); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_RedisFirewallRule(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this RedisFirewallRule from the hub source by way of v20200601s.RedisFirewallRule,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).ConvertFrom)
 }

@@ -5,6 +5,7 @@ package v20160301
 import (
 	"fmt"
 	v20160301s "github.com/armhub/armhub/apis/exampleservicefabric/v20160301/storage"
+	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -409,6 +410,523 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 	return nil
 }
 
+// AssignPropertiesDirect_To_AzureActiveDirectory_v20160901 copies this AzureActiveDirectory into destination, as the 2 steps between them do.
+func (source *AzureActiveDirectory) AssignPropertiesDirect_To_AzureActiveDirectory_v20160901(destination *v20160901s.AzureActiveDirectory) error {
+	var bag armruntime.PropertyBag
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_AzureActiveDirectory_v20160901 copies source into this AzureActiveDirectory, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *AzureActiveDirectory) AssignPropertiesDirect_From_AzureActiveDirectory_v20160901(source *v20160901s.AzureActiveDirectory, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.ClientApplication = source.ClientApplication
+	destination.ClusterApplication = source.ClusterApplication
+	destination.TenantId = source.TenantId
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_CertificateDescription_v20160901 copies this CertificateDescription into destination, as the 2 steps between them do.
+func (source *CertificateDescription) AssignPropertiesDirect_To_CertificateDescription_v20160901(destination *v20160901s.CertificateDescription) error {
+	var bag armruntime.PropertyBag
+	destination.Thumbprint = &source.Thumbprint
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = (*string)(source.X509StoreName)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_CertificateDescription_v20160901 copies source into this CertificateDescription, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *CertificateDescription) AssignPropertiesDirect_From_CertificateDescription_v20160901(source *v20160901s.CertificateDescription, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Thumbprint == nil {
+		*fits = false
+	}
+	destination.Thumbprint = armruntime.Deref(source.Thumbprint)
+	destination.ThumbprintSecondary = source.ThumbprintSecondary
+	destination.X509StoreName = (*CertificateDescription_X509StoreName)(source.X509StoreName)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_ClientCertificateCommonName_v20160901 copies this ClientCertificateCommonName into destination, as the 2 steps between them do.
+func (source *ClientCertificateCommonName) AssignPropertiesDirect_To_ClientCertificateCommonName_v20160901(destination *v20160901s.ClientCertificateCommonName) error {
+	var bag armruntime.PropertyBag
+	destination.CertificateCommonName = &source.CertificateCommonName
+	destination.CertificateIssuerThumbprint = &source.CertificateIssuerThumbprint
+	destination.IsAdmin = &source.IsAdmin
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_ClientCertificateCommonName_v20160901 copies source into this ClientCertificateCommonName, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *ClientCertificateCommonName) AssignPropertiesDirect_From_ClientCertificateCommonName_v20160901(source *v20160901s.ClientCertificateCommonName, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.CertificateCommonName == nil {
+		*fits = false
+	}
+	destination.CertificateCommonName = armruntime.Deref(source.CertificateCommonName)
+	if source.CertificateIssuerThumbprint == nil {
+		*fits = false
+	}
+	destination.CertificateIssuerThumbprint = armruntime.Deref(source.CertificateIssuerThumbprint)
+	if source.IsAdmin == nil {
+		*fits = false
+	}
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_ClientCertificateThumbprint_v20160901 copies this ClientCertificateThumbprint into destination, as the 2 steps between them do.
+func (source *ClientCertificateThumbprint) AssignPropertiesDirect_To_ClientCertificateThumbprint_v20160901(destination *v20160901s.ClientCertificateThumbprint) error {
+	var bag armruntime.PropertyBag
+	destination.CertificateThumbprint = &source.CertificateThumbprint
+	destination.IsAdmin = &source.IsAdmin
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_ClientCertificateThumbprint_v20160901 copies source into this ClientCertificateThumbprint, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *ClientCertificateThumbprint) AssignPropertiesDirect_From_ClientCertificateThumbprint_v20160901(source *v20160901s.ClientCertificateThumbprint, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.CertificateThumbprint == nil {
+		*fits = false
+	}
+	destination.CertificateThumbprint = armruntime.Deref(source.CertificateThumbprint)
+	if source.IsAdmin == nil {
+		*fits = false
+	}
+	destination.IsAdmin = armruntime.Deref(source.IsAdmin)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_ClusterProperties_v20160901 copies this ClusterProperties into destination, as the 2 steps between them do.
+func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20160901(destination *v20160901s.ClusterProperties) error {
+	var bag armruntime.PropertyBag
+	var keptHttpApplicationGatewayCertificate_v20160301 *v20160301s.CertificateDescription
+	keptHttpApplicationGatewayCertificate_v20160301 = nil
+	if source.HttpApplicationGatewayCertificate != nil {
+		keptHttpApplicationGatewayCertificate_v20160301 = new(v20160301s.CertificateDescription)
+		if err := source.HttpApplicationGatewayCertificate.AssignProperties_To_CertificateDescription(keptHttpApplicationGatewayCertificate_v20160301); err != nil {
+			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+		}
+	}
+	if err := bag.Keep("HttpApplicationGatewayCertificate", keptHttpApplicationGatewayCertificate_v20160301, keptHttpApplicationGatewayCertificate_v20160301 != nil); err != nil {
+		return err
+	}
+	var keptNodeTypes_v20160301 []v20160301s.NodeTypes
+	keptNodeTypes_v20160301 = nil
+	if source.NodeTypes != nil {
+		keptNodeTypes_v20160301 = make([]v20160301s.NodeTypes, len(source.NodeTypes))
+		for indexNodeTypes := range source.NodeTypes {
+			if err := source.NodeTypes[indexNodeTypes].AssignProperties_To_NodeTypes(&keptNodeTypes_v20160301[indexNodeTypes]); err != nil {
+				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+			}
+		}
+	}
+	if err := bag.Keep("NodeTypes", keptNodeTypes_v20160301, len(keptNodeTypes_v20160301) > 0); err != nil {
+		return err
+	}
+	var keptUpgradeDescription_v20160301 *v20160301s.PaasClusterUpgradePolicy
+	keptUpgradeDescription_v20160301 = nil
+	if source.UpgradeDescription != nil {
+		keptUpgradeDescription_v20160301 = new(v20160301s.PaasClusterUpgradePolicy)
+		if err := source.UpgradeDescription.AssignProperties_To_PaasClusterUpgradePolicy(keptUpgradeDescription_v20160301); err != nil {
+			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+		}
+	}
+	if err := bag.Keep("UpgradeDescription", keptUpgradeDescription_v20160301, keptUpgradeDescription_v20160301 != nil); err != nil {
+		return err
+	}
+	var pulled1 *string
+	var pulled2 []v20160901s.NodeTypeDescription
+	var pulled3 *v20160901s.CertificateDescription
+	var pulled4 *v20160901s.ClusterUpgradePolicy
+	var pulled5 *string
+	destination.AzureActiveDirectory = nil
+	if source.AzureActiveDirectory != nil {
+		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
+		if err := source.AzureActiveDirectory.AssignPropertiesDirect_To_AzureActiveDirectory_v20160901(destination.AzureActiveDirectory); err != nil {
+			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+		}
+	}
+	destination.Certificate = nil
+	if source.Certificate != nil {
+		destination.Certificate = new(v20160901s.CertificateDescription)
+		if err := source.Certificate.AssignPropertiesDirect_To_CertificateDescription_v20160901(destination.Certificate); err != nil {
+			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+		}
+	}
+	destination.ClientCertificateCommonNames = nil
+	if source.ClientCertificateCommonNames != nil {
+		destination.ClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignPropertiesDirect_To_ClientCertificateCommonName_v20160901(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
+				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+			}
+		}
+	}
+	destination.ClientCertificateThumbprints = nil
+	if source.ClientCertificateThumbprints != nil {
+		destination.ClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignPropertiesDirect_To_ClientCertificateThumbprint_v20160901(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
+				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+			}
+		}
+	}
+	destination.ClusterCodeVersion = pulled1
+	destination.DiagnosticsStorageAccountConfig = nil
+	if source.DiagnosticsStorageAccountConfig != nil {
+		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
+		if err := source.DiagnosticsStorageAccountConfig.AssignPropertiesDirect_To_DiagnosticsStorageAccountConfig_v20160901(destination.DiagnosticsStorageAccountConfig); err != nil {
+			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+		}
+	}
+	destination.FabricSettings = nil
+	if source.FabricSettings != nil {
+		destination.FabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings := range source.FabricSettings {
+			if err := source.FabricSettings[indexFabricSettings].AssignPropertiesDirect_To_SettingsSectionDescription_v20160901(&destination.FabricSettings[indexFabricSettings]); err != nil {
+				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+			}
+		}
+	}
+	destination.ManagementEndpoint = &source.ManagementEndpoint
+	destination.NodeTypes = pulled2
+	destination.ReliabilityLevel = (*string)(source.ReliabilityLevel)
+	destination.ReverseProxyCertificate = pulled3
+	destination.UpgradeDescription = pulled4
+	destination.UpgradeMode = pulled5
+	destination.VmImage = source.VmImage
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_ClusterProperties_v20160901 copies source into this ClusterProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterProperties_v20160901(source *v20160901s.ClusterProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	pulled1, err := armruntime.Pulled[*v20160301s.CertificateDescription](&bag, "HttpApplicationGatewayCertificate")
+	if err != nil {
+		return err
+	}
+	pulled2, err := armruntime.Pulled[[]v20160301s.NodeTypes](&bag, "NodeTypes")
+	if err != nil {
+		return err
+	}
+	pulled3, err := armruntime.Pulled[*v20160301s.PaasClusterUpgradePolicy](&bag, "UpgradeDescription")
+	if err != nil {
+		return err
+	}
+	if err := bag.Keep("ClusterCodeVersion", source.ClusterCodeVersion, source.ClusterCodeVersion != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("NodeTypes@v20160901", source.NodeTypes, len(source.NodeTypes) > 0); err != nil {
+		return err
+	}
+	if err := bag.Keep("ReverseProxyCertificate", source.ReverseProxyCertificate, source.ReverseProxyCertificate != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("UpgradeDescription@v20160901", source.UpgradeDescription, source.UpgradeDescription != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("UpgradeMode", source.UpgradeMode, source.UpgradeMode != nil); err != nil {
+		return err
+	}
+	destination.AzureActiveDirectory = nil
+	if source.AzureActiveDirectory != nil {
+		destination.AzureActiveDirectory = new(AzureActiveDirectory)
+		if err := destination.AzureActiveDirectory.AssignPropertiesDirect_From_AzureActiveDirectory_v20160901(source.AzureActiveDirectory, fits); err != nil {
+			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+		}
+	}
+	destination.Certificate = nil
+	if source.Certificate != nil {
+		destination.Certificate = new(CertificateDescription)
+		if err := destination.Certificate.AssignPropertiesDirect_From_CertificateDescription_v20160901(source.Certificate, fits); err != nil {
+			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+		}
+	}
+	destination.ClientCertificateCommonNames = nil
+	if source.ClientCertificateCommonNames != nil {
+		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
+		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
+			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignPropertiesDirect_From_ClientCertificateCommonName_v20160901(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames], fits); err != nil {
+				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+			}
+		}
+	}
+	destination.ClientCertificateThumbprints = nil
+	if source.ClientCertificateThumbprints != nil {
+		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
+		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
+			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignPropertiesDirect_From_ClientCertificateThumbprint_v20160901(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints], fits); err != nil {
+				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+			}
+		}
+	}
+	destination.DiagnosticsStorageAccountConfig = nil
+	if source.DiagnosticsStorageAccountConfig != nil {
+		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
+		if err := destination.DiagnosticsStorageAccountConfig.AssignPropertiesDirect_From_DiagnosticsStorageAccountConfig_v20160901(source.DiagnosticsStorageAccountConfig, fits); err != nil {
+			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+		}
+	}
+	destination.FabricSettings = nil
+	if source.FabricSettings != nil {
+		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
+		for indexFabricSettings := range source.FabricSettings {
+			if err := destination.FabricSettings[indexFabricSettings].AssignPropertiesDirect_From_SettingsSectionDescription_v20160901(&source.FabricSettings[indexFabricSettings], fits); err != nil {
+				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+			}
+		}
+	}
+	destination.HttpApplicationGatewayCertificate = nil
+	if pulled1 != nil {
+		destination.HttpApplicationGatewayCertificate = new(CertificateDescription)
+		if err := destination.HttpApplicationGatewayCertificate.AssignProperties_From_CertificateDescription(pulled1); err != nil {
+			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+		}
+		if !pulled1.FitsSpoke() {
+			*fits = false
+		}
+	}
+	if source.ManagementEndpoint == nil {
+		*fits = false
+	}
+	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
+	destination.NodeTypes = nil
+	if pulled2 != nil {
+		destination.NodeTypes = make([]NodeTypes, len(pulled2))
+		for indexNodeTypes := range pulled2 {
+			if err := destination.NodeTypes[indexNodeTypes].AssignProperties_From_NodeTypes(&pulled2[indexNodeTypes]); err != nil {
+				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+			}
+			if !pulled2[indexNodeTypes].FitsSpoke() {
+				*fits = false
+			}
+		}
+	}
+	destination.ReliabilityLevel = (*Level)(source.ReliabilityLevel)
+	destination.UpgradeDescription = nil
+	if pulled3 != nil {
+		destination.UpgradeDescription = new(PaasClusterUpgradePolicy)
+		if err := destination.UpgradeDescription.AssignProperties_From_PaasClusterUpgradePolicy(pulled3); err != nil {
+			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+		}
+		if !pulled3.FitsSpoke() {
+			*fits = false
+		}
+	}
+	destination.VmImage = source.VmImage
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Cluster_Spec_v20160901 copies this Cluster_Spec into destination, as the 2 steps between them do.
+func (source *Cluster_Spec) AssignPropertiesDirect_To_Cluster_Spec_v20160901(destination *v20160901s.Cluster_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
+	var valueProperties v20160901s.ClusterProperties
+	if err := source.Properties.AssignPropertiesDirect_To_ClusterProperties_v20160901(&valueProperties); err != nil {
+		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+	}
+	destination.Properties = &valueProperties
+	destination.Tags = source.Tags
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Cluster_Spec_v20160901 copies source into this Cluster_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Cluster_Spec) AssignPropertiesDirect_From_Cluster_Spec_v20160901(source *v20160901s.Cluster_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Location == nil {
+		*fits = false
+	}
+	destination.Location = armruntime.Deref(source.Location)
+	if source.Properties == nil {
+		*fits = false
+	}
+	if source.Properties != nil {
+		var valueProperties ClusterProperties
+		if err := valueProperties.AssignPropertiesDirect_From_ClusterProperties_v20160901(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+		}
+		destination.Properties = valueProperties
+	} else {
+		destination.Properties = ClusterProperties{}
+	}
+	destination.Tags = source.Tags
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20160301" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Cluster_Status_v20160901 copies this Cluster_Status into destination, as the 2 steps between them do.
+func (source *Cluster_Status) AssignPropertiesDirect_To_Cluster_Status_v20160901(destination *v20160901s.Cluster_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Cluster_Status_v20160901 copies source into this Cluster_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Cluster_Status) AssignPropertiesDirect_From_Cluster_Status_v20160901(source *v20160901s.Cluster_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_DiagnosticsStorageAccountConfig_v20160901 copies this DiagnosticsStorageAccountConfig into destination, as the 2 steps between them do.
+func (source *DiagnosticsStorageAccountConfig) AssignPropertiesDirect_To_DiagnosticsStorageAccountConfig_v20160901(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
+	var bag armruntime.PropertyBag
+	destination.BlobEndpoint = &source.BlobEndpoint
+	destination.ProtectedAccountKeyName = &source.ProtectedAccountKeyName
+	destination.QueueEndpoint = &source.QueueEndpoint
+	destination.StorageAccountName = &source.StorageAccountName
+	destination.TableEndpoint = &source.TableEndpoint
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_DiagnosticsStorageAccountConfig_v20160901 copies source into this DiagnosticsStorageAccountConfig, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *DiagnosticsStorageAccountConfig) AssignPropertiesDirect_From_DiagnosticsStorageAccountConfig_v20160901(source *v20160901s.DiagnosticsStorageAccountConfig, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.BlobEndpoint == nil {
+		*fits = false
+	}
+	destination.BlobEndpoint = armruntime.Deref(source.BlobEndpoint)
+	if source.ProtectedAccountKeyName == nil {
+		*fits = false
+	}
+	destination.ProtectedAccountKeyName = armruntime.Deref(source.ProtectedAccountKeyName)
+	if source.QueueEndpoint == nil {
+		*fits = false
+	}
+	destination.QueueEndpoint = armruntime.Deref(source.QueueEndpoint)
+	if source.StorageAccountName == nil {
+		*fits = false
+	}
+	destination.StorageAccountName = armruntime.Deref(source.StorageAccountName)
+	if source.TableEndpoint == nil {
+		*fits = false
+	}
+	destination.TableEndpoint = armruntime.Deref(source.TableEndpoint)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_SettingsParameterDescription_v20160901 copies this SettingsParameterDescription into destination, as the 2 steps between them do.
+func (source *SettingsParameterDescription) AssignPropertiesDirect_To_SettingsParameterDescription_v20160901(destination *v20160901s.SettingsParameterDescription) error {
+	var bag armruntime.PropertyBag
+	destination.Name = &source.Name
+	destination.Value = &source.Value
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_SettingsParameterDescription_v20160901 copies source into this SettingsParameterDescription, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *SettingsParameterDescription) AssignPropertiesDirect_From_SettingsParameterDescription_v20160901(source *v20160901s.SettingsParameterDescription, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = armruntime.Deref(source.Name)
+	if source.Value == nil {
+		*fits = false
+	}
+	destination.Value = armruntime.Deref(source.Value)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_SettingsSectionDescription_v20160901 copies this SettingsSectionDescription into destination, as the 2 steps between them do.
+func (source *SettingsSectionDescription) AssignPropertiesDirect_To_SettingsSectionDescription_v20160901(destination *v20160901s.SettingsSectionDescription) error {
+	var bag armruntime.PropertyBag
+	destination.Name = &source.Name
+	destination.Parameters = nil
+	if source.Parameters != nil {
+		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
+		for indexParameters := range source.Parameters {
+			if err := source.Parameters[indexParameters].AssignPropertiesDirect_To_SettingsParameterDescription_v20160901(&destination.Parameters[indexParameters]); err != nil {
+				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+			}
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_SettingsSectionDescription_v20160901 copies source into this SettingsSectionDescription, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *SettingsSectionDescription) AssignPropertiesDirect_From_SettingsSectionDescription_v20160901(source *v20160901s.SettingsSectionDescription, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = armruntime.Deref(source.Name)
+	destination.Parameters = nil
+	if source.Parameters != nil {
+		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
+		for indexParameters := range source.Parameters {
+			if err := destination.Parameters[indexParameters].AssignPropertiesDirect_From_SettingsParameterDescription_v20160901(&source.Parameters[indexParameters], fits); err != nil {
+				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+			}
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_Cluster copies this Cluster into destination.
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160301s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -433,8 +951,44 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160301s.Clu
 	return nil
 }
 
-// StatelessConvertTo converts this Cluster to destination, by way of v20160301s.Cluster.
+// AssignPropertiesDirect_To_Cluster copies this Cluster into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *Cluster) AssignPropertiesDirect_To_Cluster(destination *v20160901s.Cluster) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_Cluster_Spec_v20160901(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Cluster: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Cluster_Status_v20160901(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Cluster: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Cluster copies source, the hub, into this Cluster, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *Cluster) AssignPropertiesDirect_From_Cluster(source *v20160901s.Cluster, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_Cluster_Spec_v20160901(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of Cluster: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Cluster_Status_v20160901(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of Cluster: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this Cluster to destination: straight when it is the hub,
+// else by way of v20160301s.Cluster.
 func (source *Cluster) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20160901s.Cluster); ok {
+		return source.AssignPropertiesDirect_To_Cluster(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this Cluster to destination, by way of v20160301s.Cluster.
+func (source *Cluster) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).ConvertTo)
 }
 
@@ -449,9 +1003,22 @@ func (source *Cluster) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this Cluster from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this Cluster from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20160901s.Cluster); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_Cluster(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this Cluster from the hub source by way of v20160301s.Cluster,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Cluster) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*Cluster).AssignProperties_From_Cluster, (*Cluster).AssignProperties_To_Cluster, (*v20160301s.Cluster).ConvertFrom)
 }

@@ -5,6 +5,7 @@ package v20220901
 import (
 	"fmt"
 	v20220901s "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
+	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -393,6 +394,493 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 	return nil
 }
 
+// AssignPropertiesDirect_To_ContainerProperties_v20230501 copies this ContainerProperties into destination, as the 2 steps between them do.
+func (source *ContainerProperties) AssignPropertiesDirect_To_ContainerProperties_v20230501(destination *v20230501s.ContainerProperties) error {
+	var bag armruntime.PropertyBag
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = (*string)(source.PublicAccess)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_ContainerProperties_v20230501 copies source into this ContainerProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *ContainerProperties) AssignPropertiesDirect_From_ContainerProperties_v20230501(source *v20230501s.ContainerProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Metadata = source.Metadata
+	destination.PublicAccess = (*ContainerProperties_PublicAccess)(source.PublicAccess)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_CustomDomain_v20230501 copies this CustomDomain into destination, as the 2 steps between them do.
+func (source *CustomDomain) AssignPropertiesDirect_To_CustomDomain_v20230501(destination *v20230501s.CustomDomain) error {
+	var bag armruntime.PropertyBag
+	destination.Name = &source.Name
+	destination.UseSubDomainName = source.UseSubDomainName
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_CustomDomain_v20230501 copies source into this CustomDomain, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *CustomDomain) AssignPropertiesDirect_From_CustomDomain_v20230501(source *v20230501s.CustomDomain, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = armruntime.Deref(source.Name)
+	destination.UseSubDomainName = source.UseSubDomainName
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Encryption_v20230501 copies this Encryption into destination, as the 2 steps between them do.
+func (source *Encryption) AssignPropertiesDirect_To_Encryption_v20230501(destination *v20230501s.Encryption) error {
+	var bag armruntime.PropertyBag
+	destination.KeySource = (*string)(&source.KeySource)
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
+	destination.Services = nil
+	if source.Services != nil {
+		destination.Services = new(v20230501s.EncryptionServices)
+		if err := source.Services.AssignPropertiesDirect_To_EncryptionServices_v20230501(destination.Services); err != nil {
+			return fmt.Errorf("converting Encryption.Services: %w", err)
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Encryption_v20230501 copies source into this Encryption, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Encryption) AssignPropertiesDirect_From_Encryption_v20230501(source *v20230501s.Encryption, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.KeySource == nil {
+		*fits = false
+	}
+	destination.KeySource = Encryption_KeySource(armruntime.Deref(source.KeySource))
+	destination.RequireInfrastructureEncryption = source.RequireInfrastructureEncryption
+	destination.Services = nil
+	if source.Services != nil {
+		destination.Services = new(EncryptionServices)
+		if err := destination.Services.AssignPropertiesDirect_From_EncryptionServices_v20230501(source.Services, fits); err != nil {
+			return fmt.Errorf("converting Encryption.Services: %w", err)
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_EncryptionService_v20230501 copies this EncryptionService into destination, as the 2 steps between them do.
+func (source *EncryptionService) AssignPropertiesDirect_To_EncryptionService_v20230501(destination *v20230501s.EncryptionService) error {
+	var bag armruntime.PropertyBag
+	destination.Enabled = source.Enabled
+	destination.KeyType = (*string)(source.KeyType)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_EncryptionService_v20230501 copies source into this EncryptionService, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *EncryptionService) AssignPropertiesDirect_From_EncryptionService_v20230501(source *v20230501s.EncryptionService, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Enabled = source.Enabled
+	destination.KeyType = (*EncryptionService_KeyType)(source.KeyType)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_EncryptionServices_v20230501 copies this EncryptionServices into destination, as the 2 steps between them do.
+func (source *EncryptionServices) AssignPropertiesDirect_To_EncryptionServices_v20230501(destination *v20230501s.EncryptionServices) error {
+	var bag armruntime.PropertyBag
+	destination.Blob = nil
+	if source.Blob != nil {
+		destination.Blob = new(v20230501s.EncryptionService)
+		if err := source.Blob.AssignPropertiesDirect_To_EncryptionService_v20230501(destination.Blob); err != nil {
+			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+		}
+	}
+	destination.File = nil
+	if source.File != nil {
+		destination.File = new(v20230501s.EncryptionService)
+		if err := source.File.AssignPropertiesDirect_To_EncryptionService_v20230501(destination.File); err != nil {
+			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_EncryptionServices_v20230501 copies source into this EncryptionServices, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *EncryptionServices) AssignPropertiesDirect_From_EncryptionServices_v20230501(source *v20230501s.EncryptionServices, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Blob = nil
+	if source.Blob != nil {
+		destination.Blob = new(EncryptionService)
+		if err := destination.Blob.AssignPropertiesDirect_From_EncryptionService_v20230501(source.Blob, fits); err != nil {
+			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+		}
+	}
+	destination.File = nil
+	if source.File != nil {
+		destination.File = new(EncryptionService)
+		if err := destination.File.AssignPropertiesDirect_From_EncryptionService_v20230501(source.File, fits); err != nil {
+			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_IPRule_v20230501 copies this IPRule into destination, as the 2 steps between them do.
+func (source *IPRule) AssignPropertiesDirect_To_IPRule_v20230501(destination *v20230501s.IPRule) error {
+	var bag armruntime.PropertyBag
+	destination.Action = (*string)(source.Action)
+	destination.Value = &source.Value
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_IPRule_v20230501 copies source into this IPRule, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *IPRule) AssignPropertiesDirect_From_IPRule_v20230501(source *v20230501s.IPRule, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Action = (*IPRule_Action)(source.Action)
+	if source.Value == nil {
+		*fits = false
+	}
+	destination.Value = armruntime.Deref(source.Value)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_NetworkRuleSet_v20230501 copies this NetworkRuleSet into destination, as the 2 steps between them do.
+func (source *NetworkRuleSet) AssignPropertiesDirect_To_NetworkRuleSet_v20230501(destination *v20230501s.NetworkRuleSet) error {
+	var bag armruntime.PropertyBag
+	destination.DefaultAction = (*string)(&source.DefaultAction)
+	destination.IpRules = nil
+	if source.IpRules != nil {
+		destination.IpRules = make([]v20230501s.IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := source.IpRules[indexIpRules].AssignPropertiesDirect_To_IPRule_v20230501(&destination.IpRules[indexIpRules]); err != nil {
+				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+			}
+		}
+	}
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_NetworkRuleSet_v20230501 copies source into this NetworkRuleSet, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *NetworkRuleSet) AssignPropertiesDirect_From_NetworkRuleSet_v20230501(source *v20230501s.NetworkRuleSet, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.DefaultAction == nil {
+		*fits = false
+	}
+	destination.DefaultAction = NetworkRuleSet_DefaultAction(armruntime.Deref(source.DefaultAction))
+	destination.IpRules = nil
+	if source.IpRules != nil {
+		destination.IpRules = make([]IPRule, len(source.IpRules))
+		for indexIpRules := range source.IpRules {
+			if err := destination.IpRules[indexIpRules].AssignPropertiesDirect_From_IPRule_v20230501(&source.IpRules[indexIpRules], fits); err != nil {
+				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+			}
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_v20230501 copies this Sku into destination, as the 2 steps between them do.
+func (source *Sku) AssignPropertiesDirect_To_Sku_v20230501(destination *v20230501s.Sku) error {
+	var bag armruntime.PropertyBag
+	destination.Name = (*string)(&source.Name)
+	destination.Tier = (*string)(source.Tier)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_v20230501 copies source into this Sku, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230501(source *v20230501s.Sku, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = Sku_Name(armruntime.Deref(source.Name))
+	destination.Tier = (*Sku_Tier)(source.Tier)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501 copies this StorageAccountPropertiesCreateParameters into destination, as the 2 steps between them do.
+func (source *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination *v20230501s.StorageAccountPropertiesCreateParameters) error {
+	var bag armruntime.PropertyBag
+	if err := bag.Keep("MinimumTlsVersion", (*string)(source.MinimumTlsVersion), (*string)(source.MinimumTlsVersion) != nil); err != nil {
+		return err
+	}
+	destination.AccessTier = (*string)(source.AccessTier)
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
+	destination.CustomDomain = nil
+	if source.CustomDomain != nil {
+		destination.CustomDomain = new(v20230501s.CustomDomain)
+		if err := source.CustomDomain.AssignPropertiesDirect_To_CustomDomain_v20230501(destination.CustomDomain); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+		}
+	}
+	destination.Encryption = nil
+	if source.Encryption != nil {
+		destination.Encryption = new(v20230501s.Encryption)
+		if err := source.Encryption.AssignPropertiesDirect_To_Encryption_v20230501(destination.Encryption); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+		}
+	}
+	destination.LargeFileSharesState = (*string)(source.LargeFileSharesState)
+	destination.NetworkAcls = nil
+	if source.NetworkAcls != nil {
+		destination.NetworkAcls = new(v20230501s.NetworkRuleSet)
+		if err := source.NetworkAcls.AssignPropertiesDirect_To_NetworkRuleSet_v20230501(destination.NetworkAcls); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+		}
+	}
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501 copies source into this StorageAccountPropertiesCreateParameters, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source *v20230501s.StorageAccountPropertiesCreateParameters, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	pulled1, err := armruntime.Pulled[*string](&bag, "MinimumTlsVersion")
+	if err != nil {
+		return err
+	}
+	destination.AccessTier = (*StorageAccountPropertiesCreateParameters_AccessTier)(source.AccessTier)
+	destination.AllowBlobPublicAccess = source.AllowBlobPublicAccess
+	destination.CustomDomain = nil
+	if source.CustomDomain != nil {
+		destination.CustomDomain = new(CustomDomain)
+		if err := destination.CustomDomain.AssignPropertiesDirect_From_CustomDomain_v20230501(source.CustomDomain, fits); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+		}
+	}
+	destination.Encryption = nil
+	if source.Encryption != nil {
+		destination.Encryption = new(Encryption)
+		if err := destination.Encryption.AssignPropertiesDirect_From_Encryption_v20230501(source.Encryption, fits); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+		}
+	}
+	destination.LargeFileSharesState = (*StorageAccountPropertiesCreateParameters_LargeFileSharesState)(source.LargeFileSharesState)
+	destination.MinimumTlsVersion = (*StorageAccountPropertiesCreateParameters_MinimumTlsVersion)(pulled1)
+	destination.NetworkAcls = nil
+	if source.NetworkAcls != nil {
+		destination.NetworkAcls = new(NetworkRuleSet)
+		if err := destination.NetworkAcls.AssignPropertiesDirect_From_NetworkRuleSet_v20230501(source.NetworkAcls, fits); err != nil {
+			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+		}
+	}
+	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccount_Spec_v20230501 copies this StorageAccount_Spec into destination, as the 2 steps between them do.
+func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(destination *v20230501s.StorageAccount_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Kind = (*string)(&source.Kind)
+	destination.Location = &source.Location
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
+		if err := source.Properties.AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+		}
+	}
+	var valueSku v20230501s.Sku
+	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230501(&valueSku); err != nil {
+		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+	}
+	destination.Sku = &valueSku
+	destination.Tags = source.Tags
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount_Spec_v20230501 copies source into this StorageAccount_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(source *v20230501s.StorageAccount_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Kind == nil {
+		*fits = false
+	}
+	destination.Kind = StorageAccounts_Spec_Kind(armruntime.Deref(source.Kind))
+	if source.Location == nil {
+		*fits = false
+	}
+	destination.Location = armruntime.Deref(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(StorageAccountPropertiesCreateParameters)
+		if err := destination.Properties.AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+		}
+	}
+	if source.Sku == nil {
+		*fits = false
+	}
+	if source.Sku != nil {
+		var valueSku Sku
+		if err := valueSku.AssignPropertiesDirect_From_Sku_v20230501(source.Sku, fits); err != nil {
+			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+		}
+		destination.Sku = valueSku
+	} else {
+		destination.Sku = Sku{}
+	}
+	destination.Tags = source.Tags
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20220901" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccount_Status_v20230501 copies this StorageAccount_Status into destination, as the 2 steps between them do.
+func (source *StorageAccount_Status) AssignPropertiesDirect_To_StorageAccount_Status_v20230501(destination *v20230501s.StorageAccount_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount_Status_v20230501 copies source into this StorageAccount_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *StorageAccount_Status) AssignPropertiesDirect_From_StorageAccount_Status_v20230501(source *v20230501s.StorageAccount_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501 copies this StorageAccountsBlobServicesContainer_Spec into destination, as the 2 steps between them do.
+func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(destination *v20230501s.StorageAccountsBlobServicesContainer_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20230501s.ContainerProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_ContainerProperties_v20230501(destination.Properties); err != nil {
+			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501 copies source into this StorageAccountsBlobServicesContainer_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(source *v20230501s.StorageAccountsBlobServicesContainer_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Owner == nil {
+		*fits = false
+	}
+	if source.Owner != nil {
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
+	} else {
+		destination.Owner = armruntime.OwnerReference{}
+	}
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(ContainerProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_ContainerProperties_v20230501(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20220901" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501 copies this StorageAccountsBlobServicesContainer_Status into destination, as the 2 steps between them do.
+func (source *StorageAccountsBlobServicesContainer_Status) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(destination *v20230501s.StorageAccountsBlobServicesContainer_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501 copies source into this StorageAccountsBlobServicesContainer_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *StorageAccountsBlobServicesContainer_Status) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(source *v20230501s.StorageAccountsBlobServicesContainer_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_StorageAccount copies this StorageAccount into destination.
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20220901s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -417,8 +905,44 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 	return nil
 }
 
-// StatelessConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
+// AssignPropertiesDirect_To_StorageAccount copies this StorageAccount into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destination *v20230501s.StorageAccount) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_StorageAccount_Status_v20230501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccount copies source, the hub, into this StorageAccount, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(source *v20230501s.StorageAccount, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_StorageAccount_Status_v20230501(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this StorageAccount to destination: straight when it is the hub,
+// else by way of v20220901s.StorageAccount.
 func (source *StorageAccount) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230501s.StorageAccount); ok {
+		return source.AssignPropertiesDirect_To_StorageAccount(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
+func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertTo)
 }
 
@@ -433,9 +957,22 @@ func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this StorageAccount from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this StorageAccount from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230501s.StorageAccount); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_StorageAccount(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this StorageAccount from the hub source by way of v20220901s.StorageAccount,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
 }
@@ -507,8 +1044,44 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 	return nil
 }
 
-// StatelessConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
+// AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer copies this StorageAccountsBlobServicesContainer into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer copies source, the hub, into this StorageAccountsBlobServicesContainer, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this StorageAccountsBlobServicesContainer to destination: straight when it is the hub,
+// else by way of v20220901s.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		return source.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
+func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertTo)
 }
 
@@ -523,9 +1096,22 @@ func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conver
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20230501s.StorageAccountsBlobServicesContainer); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source by way of v20220901s.StorageAccountsBlobServicesContainer,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
 }

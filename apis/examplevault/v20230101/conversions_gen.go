@@ -5,6 +5,7 @@ package v20230101
 import (
 	"fmt"
 	v20230101s "github.com/armhub/armhub/apis/examplevault/v20230101/storage"
+	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -386,6 +387,495 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	return nil
 }
 
+// AssignPropertiesDirect_To_NetworkStatus_Status_v20240101 copies this NetworkStatus_Status into destination, as the 2 steps between them do.
+func (source *NetworkStatus_Status) AssignPropertiesDirect_To_NetworkStatus_Status_v20240101(destination *v20240101s.NetworkStatus_Status) error {
+	var bag armruntime.PropertyBag
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_NetworkStatus_Status_v20240101 copies source into this NetworkStatus_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *NetworkStatus_Status) AssignPropertiesDirect_From_NetworkStatus_Status_v20240101(source *v20240101s.NetworkStatus_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.CheckedAt = source.CheckedAt
+	destination.PrivateEndpointCount = source.PrivateEndpointCount
+	destination.PublicAccess = source.PublicAccess
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_SecretProperties_v20240101 copies this SecretProperties into destination, as the 2 steps between them do.
+func (source *SecretProperties) AssignPropertiesDirect_To_SecretProperties_v20240101(destination *v20240101s.SecretProperties) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *string
+	destination.ContentType = source.ContentType
+	destination.RecoveryKey = pulled1
+	destination.Value = source.Value
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_SecretProperties_v20240101 copies source into this SecretProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *SecretProperties) AssignPropertiesDirect_From_SecretProperties_v20240101(source *v20240101s.SecretProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("RecoveryKey", source.RecoveryKey, source.RecoveryKey != nil); err != nil {
+		return err
+	}
+	destination.ContentType = source.ContentType
+	destination.Value = source.Value
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_SecretProperties_Status_v20240101 copies this SecretProperties_Status into destination, as the 2 steps between them do.
+func (source *SecretProperties_Status) AssignPropertiesDirect_To_SecretProperties_Status_v20240101(destination *v20240101s.SecretProperties_Status) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *int
+	destination.ContentType = source.ContentType
+	destination.ExpiresOn = pulled1
+	destination.SecretUri = source.SecretUri
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_SecretProperties_Status_v20240101 copies source into this SecretProperties_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *SecretProperties_Status) AssignPropertiesDirect_From_SecretProperties_Status_v20240101(source *v20240101s.SecretProperties_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("ExpiresOn", source.ExpiresOn, source.ExpiresOn != nil); err != nil {
+		return err
+	}
+	destination.ContentType = source.ContentType
+	destination.SecretUri = source.SecretUri
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_v20240101 copies this Sku into destination, as the 2 steps between them do.
+func (source *Sku) AssignPropertiesDirect_To_Sku_v20240101(destination *v20240101s.Sku) error {
+	var bag armruntime.PropertyBag
+	destination.Name = (*string)(&source.Name)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_v20240101 copies source into this Sku, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Sku) AssignPropertiesDirect_From_Sku_v20240101(source *v20240101s.Sku, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.Name == nil {
+		*fits = false
+	}
+	destination.Name = SkuName(armruntime.Deref(source.Name))
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Sku_Status_v20240101 copies this Sku_Status into destination, as the 2 steps between them do.
+func (source *Sku_Status) AssignPropertiesDirect_To_Sku_Status_v20240101(destination *v20240101s.Sku_Status) error {
+	var bag armruntime.PropertyBag
+	destination.Name = (*string)(source.Name)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Sku_Status_v20240101 copies source into this Sku_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Sku_Status) AssignPropertiesDirect_From_Sku_Status_v20240101(source *v20240101s.Sku_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.Name = (*SkuName_Status)(source.Name)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_SystemData_Status_v20240101 copies this SystemData_Status into destination, as the 2 steps between them do.
+func (source *SystemData_Status) AssignPropertiesDirect_To_SystemData_Status_v20240101(destination *v20240101s.SystemData_Status) error {
+	var bag armruntime.PropertyBag
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*string)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*string)(source.LastModifiedByType)
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_SystemData_Status_v20240101 copies source into this SystemData_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *SystemData_Status) AssignPropertiesDirect_From_SystemData_Status_v20240101(source *v20240101s.SystemData_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.CreatedAt = source.CreatedAt
+	destination.CreatedBy = source.CreatedBy
+	destination.CreatedByType = (*CreatedByType_Status)(source.CreatedByType)
+	destination.LastModifiedAt = source.LastModifiedAt
+	destination.LastModifiedBy = source.LastModifiedBy
+	destination.LastModifiedByType = (*CreatedByType_Status)(source.LastModifiedByType)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_VaultProperties_v20240101 copies this VaultProperties into destination, as the 2 steps between them do.
+func (source *VaultProperties) AssignPropertiesDirect_To_VaultProperties_v20240101(destination *v20240101s.VaultProperties) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20240101s.AccessPolicy
+	var pulled2 *string
+	destination.AccessPolicy = pulled1
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
+	var valueSku v20240101s.Sku
+	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20240101(&valueSku); err != nil {
+		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+	}
+	destination.Sku = &valueSku
+	destination.TenantId = pulled2
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_VaultProperties_v20240101 copies source into this VaultProperties, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *VaultProperties) AssignPropertiesDirect_From_VaultProperties_v20240101(source *v20240101s.VaultProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("AccessPolicy", source.AccessPolicy, source.AccessPolicy != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("TenantId", source.TenantId, source.TenantId != nil); err != nil {
+		return err
+	}
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.RetentionDays = source.RetentionDays
+	if source.Sku == nil {
+		*fits = false
+	}
+	if source.Sku != nil {
+		var valueSku Sku
+		if err := valueSku.AssignPropertiesDirect_From_Sku_v20240101(source.Sku, fits); err != nil {
+			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+		}
+		destination.Sku = valueSku
+	} else {
+		destination.Sku = Sku{}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_VaultProperties_Status_v20240101 copies this VaultProperties_Status into destination, as the 2 steps between them do.
+func (source *VaultProperties_Status) AssignPropertiesDirect_To_VaultProperties_Status_v20240101(destination *v20240101s.VaultProperties_Status) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20240101s.AccessPolicy_Status
+	var pulled2 *int
+	var pulled3 *string
+	destination.AccessPolicy = pulled1
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*string)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
+	destination.SizeBytes = pulled2
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(v20240101s.Sku_Status)
+		if err := source.Sku.AssignPropertiesDirect_To_Sku_Status_v20240101(destination.Sku); err != nil {
+			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+		}
+	}
+	destination.TenantId = pulled3
+	destination.VaultUrl = source.VaultUri
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_VaultProperties_Status_v20240101 copies source into this VaultProperties_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *VaultProperties_Status) AssignPropertiesDirect_From_VaultProperties_Status_v20240101(source *v20240101s.VaultProperties_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("AccessPolicy", source.AccessPolicy, source.AccessPolicy != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("SizeBytes", source.SizeBytes, source.SizeBytes != nil); err != nil {
+		return err
+	}
+	if err := bag.Keep("TenantId", source.TenantId, source.TenantId != nil); err != nil {
+		return err
+	}
+	destination.CreatedAt = source.CreatedAt
+	destination.EnableSoftDelete = source.EnableSoftDelete
+	destination.ProvisioningState = (*ProvisioningState_Status)(source.ProvisioningState)
+	destination.RetentionDays = source.RetentionDays
+	destination.Sku = nil
+	if source.Sku != nil {
+		destination.Sku = new(Sku_Status)
+		if err := destination.Sku.AssignPropertiesDirect_From_Sku_Status_v20240101(source.Sku, fits); err != nil {
+			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+		}
+	}
+	destination.VaultUri = source.VaultUrl
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Vault_Spec_v20240101 copies this Vault_Spec into destination, as the 2 steps between them do.
+func (source *Vault_Spec) AssignPropertiesDirect_To_Vault_Spec_v20240101(destination *v20240101s.Vault_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Location = &source.Location
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20240101s.VaultProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_VaultProperties_v20240101(destination.Properties); err != nil {
+			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = source.Tags
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Vault_Spec_v20240101 copies source into this Vault_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Vault_Spec) AssignPropertiesDirect_From_Vault_Spec_v20240101(source *v20240101s.Vault_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Location == nil {
+		*fits = false
+	}
+	destination.Location = armruntime.Deref(source.Location)
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(VaultProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_VaultProperties_v20240101(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = source.Tags
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20230101" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Vault_Status_v20240101 copies this Vault_Status into destination, as the 2 steps between them do.
+func (source *Vault_Status) AssignPropertiesDirect_To_Vault_Status_v20240101(destination *v20240101s.Vault_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
+	destination.NetworkStatus = nil
+	if source.NetworkStatus != nil {
+		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
+		if err := source.NetworkStatus.AssignPropertiesDirect_To_NetworkStatus_Status_v20240101(destination.NetworkStatus); err != nil {
+			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+		}
+	}
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20240101s.VaultProperties_Status)
+		if err := source.Properties.AssignPropertiesDirect_To_VaultProperties_Status_v20240101(destination.Properties); err != nil {
+			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+		}
+	}
+	destination.SystemData = nil
+	if source.SystemData != nil {
+		destination.SystemData = new(v20240101s.SystemData_Status)
+		if err := source.SystemData.AssignPropertiesDirect_To_SystemData_Status_v20240101(destination.SystemData); err != nil {
+			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+		}
+	}
+	destination.Tags = source.Tags
+	destination.Type = source.Type
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Vault_Status_v20240101 copies source into this Vault_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *Vault_Status) AssignPropertiesDirect_From_Vault_Status_v20240101(source *v20240101s.Vault_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.Id = source.Id
+	destination.Location = source.Location
+	destination.Name = source.Name
+	destination.NetworkStatus = nil
+	if source.NetworkStatus != nil {
+		destination.NetworkStatus = new(NetworkStatus_Status)
+		if err := destination.NetworkStatus.AssignPropertiesDirect_From_NetworkStatus_Status_v20240101(source.NetworkStatus, fits); err != nil {
+			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+		}
+	}
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(VaultProperties_Status)
+		if err := destination.Properties.AssignPropertiesDirect_From_VaultProperties_Status_v20240101(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+		}
+	}
+	destination.SystemData = nil
+	if source.SystemData != nil {
+		destination.SystemData = new(SystemData_Status)
+		if err := destination.SystemData.AssignPropertiesDirect_From_SystemData_Status_v20240101(source.SystemData, fits); err != nil {
+			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+		}
+	}
+	destination.Tags = source.Tags
+	destination.Type = source.Type
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_VaultsSecret_Spec_v20240101 copies this VaultsSecret_Spec into destination, as the 2 steps between them do.
+func (source *VaultsSecret_Spec) AssignPropertiesDirect_To_VaultsSecret_Spec_v20240101(destination *v20240101s.VaultsSecret_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner.DeepCopy()
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20240101s.SecretProperties)
+		if err := source.Properties.AssignPropertiesDirect_To_SecretProperties_v20240101(destination.Properties); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+		}
+	}
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_VaultsSecret_Spec_v20240101 copies source into this VaultsSecret_Spec, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *VaultsSecret_Spec) AssignPropertiesDirect_From_VaultsSecret_Spec_v20240101(source *v20240101s.VaultsSecret_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Owner == nil {
+		*fits = false
+	}
+	if source.Owner != nil {
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
+	} else {
+		destination.Owner = armruntime.OwnerReference{}
+	}
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(SecretProperties)
+		if err := destination.Properties.AssignPropertiesDirect_From_SecretProperties_v20240101(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+		}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20230101" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_VaultsSecret_Status_v20240101 copies this VaultsSecret_Status into destination, as the 2 steps between them do.
+func (source *VaultsSecret_Status) AssignPropertiesDirect_To_VaultsSecret_Status_v20240101(destination *v20240101s.VaultsSecret_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.Id = source.Id
+	destination.Name = source.Name
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(v20240101s.SecretProperties_Status)
+		if err := source.Properties.AssignPropertiesDirect_To_SecretProperties_Status_v20240101(destination.Properties); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+		}
+	}
+	destination.SystemData = nil
+	if source.SystemData != nil {
+		destination.SystemData = new(v20240101s.SystemData_Status)
+		if err := source.SystemData.AssignPropertiesDirect_To_SystemData_Status_v20240101(destination.SystemData); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+		}
+	}
+	destination.Type = source.Type
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_VaultsSecret_Status_v20240101 copies source into this VaultsSecret_Status, setting *fits to false where the storage variant would not fit it, as the 2 steps between them do.
+func (destination *VaultsSecret_Status) AssignPropertiesDirect_From_VaultsSecret_Status_v20240101(source *v20240101s.VaultsSecret_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.Id = source.Id
+	destination.Name = source.Name
+	destination.Properties = nil
+	if source.Properties != nil {
+		destination.Properties = new(SecretProperties_Status)
+		if err := destination.Properties.AssignPropertiesDirect_From_SecretProperties_Status_v20240101(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+		}
+	}
+	destination.SystemData = nil
+	if source.SystemData != nil {
+		destination.SystemData = new(SystemData_Status)
+		if err := destination.SystemData.AssignPropertiesDirect_From_SystemData_Status_v20240101(source.SystemData, fits); err != nil {
+			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+		}
+	}
+	destination.Type = source.Type
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_Vault copies this Vault into destination.
 func (source *Vault) AssignProperties_To_Vault(destination *v20230101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -410,8 +900,44 @@ func (destination *Vault) AssignProperties_From_Vault(source *v20230101s.Vault) 
 	return nil
 }
 
-// StatelessConvertTo converts this Vault to destination, by way of v20230101s.Vault.
+// AssignPropertiesDirect_To_Vault copies this Vault into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *Vault) AssignPropertiesDirect_To_Vault(destination *v20240101s.Vault) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_Vault_Spec_v20240101(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Vault: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Vault_Status_v20240101(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Vault: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Vault copies source, the hub, into this Vault, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *Vault) AssignPropertiesDirect_From_Vault(source *v20240101s.Vault, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_Vault_Spec_v20240101(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of Vault: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Vault_Status_v20240101(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of Vault: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this Vault to destination: straight when it is the hub,
+// else by way of v20230101s.Vault.
 func (source *Vault) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20240101s.Vault); ok {
+		return source.AssignPropertiesDirect_To_Vault(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this Vault to destination, by way of v20230101s.Vault.
+func (source *Vault) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertTo)
 }
 
@@ -426,9 +952,22 @@ func (source *Vault) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this Vault from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this Vault from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *Vault) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20240101s.Vault); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_Vault(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this Vault from the hub source by way of v20230101s.Vault,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Vault) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*Vault).AssignProperties_From_Vault, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertFrom)
 }
@@ -500,8 +1039,44 @@ func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v202
 	return nil
 }
 
-// StatelessConvertTo converts this VaultsSecret to destination, by way of v20230101s.VaultsSecret.
+// AssignPropertiesDirect_To_VaultsSecret copies this VaultsSecret into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *VaultsSecret) AssignPropertiesDirect_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_VaultsSecret_Spec_v20240101(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_VaultsSecret_Status_v20240101(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_VaultsSecret copies source, the hub, into this VaultsSecret, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *VaultsSecret) AssignPropertiesDirect_From_VaultsSecret(source *v20240101s.VaultsSecret, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_VaultsSecret_Spec_v20240101(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_VaultsSecret_Status_v20240101(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this VaultsSecret to destination: straight when it is the hub,
+// else by way of v20230101s.VaultsSecret.
 func (source *VaultsSecret) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20240101s.VaultsSecret); ok {
+		return source.AssignPropertiesDirect_To_VaultsSecret(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this VaultsSecret to destination, by way of v20230101s.VaultsSecret.
+func (source *VaultsSecret) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertTo)
 }
 
@@ -516,9 +1091,22 @@ func (source *VaultsSecret) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this VaultsSecret from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this VaultsSecret from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *VaultsSecret) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20240101s.VaultsSecret); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_VaultsSecret(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this VaultsSecret from the hub source by way of v20230101s.VaultsSecret,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *VaultsSecret) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*VaultsSecret).AssignProperties_From_VaultsSecret, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertFrom)
 }

@@ -5,6 +5,8 @@ package v20220131preview
 import (
 	"fmt"
 	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
+	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
+	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -143,6 +145,206 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 	return nil
 }
 
+// AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130 copies this FederatedIdentityCredentialProperties into destination, as the 3 steps between them do.
+func (source *FederatedIdentityCredentialProperties) AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(destination *v20241130s.FederatedIdentityCredentialProperties) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20241130s.ClaimsMatchingExpression
+	destination.Audiences = source.Audiences
+	destination.ClaimsMatchingExpression = pulled1
+	destination.Issuer = &source.Issuer
+	destination.Subject = &source.Subject
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130 copies source into this FederatedIdentityCredentialProperties, setting *fits to false where the storage variant would not fit it, as the 3 steps between them do.
+func (destination *FederatedIdentityCredentialProperties) AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130(source *v20241130s.FederatedIdentityCredentialProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if err := bag.Keep("ClaimsMatchingExpression", source.ClaimsMatchingExpression, source.ClaimsMatchingExpression != nil); err != nil {
+		return err
+	}
+	destination.Audiences = source.Audiences
+	if source.Issuer == nil {
+		*fits = false
+	}
+	destination.Issuer = armruntime.Deref(source.Issuer)
+	if source.Subject == nil {
+		*fits = false
+	}
+	destination.Subject = armruntime.Deref(source.Subject)
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies this UserAssignedIdentitiesFederatedIdentityCredential_Spec into destination, as the 3 steps between them do.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	destination.Owner = source.Owner.DeepCopy()
+	var valueProperties v20241130s.FederatedIdentityCredentialProperties
+	if err := source.Properties.AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(&valueProperties); err != nil {
+		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+	}
+	destination.Properties = &valueProperties
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130 copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Spec, setting *fits to false where the storage variant would not fit it, as the 3 steps between them do.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Owner == nil {
+		*fits = false
+	}
+	if source.Owner != nil {
+		var valueOwner armruntime.OwnerReference
+		(*source.Owner).DeepCopyInto(&valueOwner)
+		destination.Owner = valueOwner
+	} else {
+		destination.Owner = armruntime.OwnerReference{}
+	}
+	if source.Properties == nil {
+		*fits = false
+	}
+	if source.Properties != nil {
+		var valueProperties FederatedIdentityCredentialProperties
+		if err := valueProperties.AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		}
+		destination.Properties = valueProperties
+	} else {
+		destination.Properties = FederatedIdentityCredentialProperties{}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20220131preview" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130 copies this UserAssignedIdentitiesFederatedIdentityCredential_Status into destination, as the 3 steps between them do.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130 copies source into this UserAssignedIdentitiesFederatedIdentityCredential_Status, setting *fits to false where the storage variant would not fit it, as the 3 steps between them do.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130 copies this UserAssignedIdentity_Spec into destination, as the 3 steps between them do.
+func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(destination *v20241130s.UserAssignedIdentity_Spec) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20230131s.UserAssignedIdentityProperties
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
+	destination.Properties = nil
+	if pulled1 != nil {
+		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
+		if err := pulled1.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+		}
+	}
+	destination.Tags = source.Tags
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130 copies source into this UserAssignedIdentity_Spec, setting *fits to false where the storage variant would not fit it, as the 3 steps between them do.
+func (destination *UserAssignedIdentity_Spec) AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(source *v20241130s.UserAssignedIdentity_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var keptProperties_v20230131 *v20230131s.UserAssignedIdentityProperties
+	keptProperties_v20230131 = nil
+	if source.Properties != nil {
+		keptProperties_v20230131 = new(v20230131s.UserAssignedIdentityProperties)
+		if err := keptProperties_v20230131.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+		}
+	}
+	if err := bag.Keep("Properties", keptProperties_v20230131, keptProperties_v20230131 != nil); err != nil {
+		return err
+	}
+	destination.AzureName = source.AzureName
+	destination.Location = source.Location
+	destination.Tags = source.Tags
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20220131preview" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130 copies this UserAssignedIdentity_Status into destination, as the 3 steps between them do.
+func (source *UserAssignedIdentity_Status) AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(destination *v20241130s.UserAssignedIdentity_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130 copies source into this UserAssignedIdentity_Status, setting *fits to false where the storage variant would not fit it, as the 3 steps between them do.
+func (destination *UserAssignedIdentity_Status) AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(source *v20241130s.UserAssignedIdentity_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -167,8 +369,44 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 	return nil
 }
 
-// StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
+// AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential copies this UserAssignedIdentitiesFederatedIdentityCredential into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential copies source, the hub, into this UserAssignedIdentitiesFederatedIdentityCredential, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination: straight when it is the hub,
+// else by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential.
+func (source *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).ConvertTo)
 }
 
@@ -183,9 +421,22 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(desti
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source by way of v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).ConvertFrom)
 }
@@ -257,8 +508,44 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 	return nil
 }
 
-// StatelessConvertTo converts this UserAssignedIdentity to destination, by way of v20220131previews.UserAssignedIdentity.
+// AssignPropertiesDirect_To_UserAssignedIdentity copies this UserAssignedIdentity into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_UserAssignedIdentity copies source, the hub, into this UserAssignedIdentity, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *UserAssignedIdentity) AssignPropertiesDirect_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this UserAssignedIdentity to destination: straight when it is the hub,
+// else by way of v20220131previews.UserAssignedIdentity.
 func (source *UserAssignedIdentity) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20241130s.UserAssignedIdentity); ok {
+		return source.AssignPropertiesDirect_To_UserAssignedIdentity(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this UserAssignedIdentity to destination, by way of v20220131previews.UserAssignedIdentity.
+func (source *UserAssignedIdentity) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).ConvertTo)
 }
 
@@ -273,9 +560,22 @@ func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error 
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this UserAssignedIdentity from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20241130s.UserAssignedIdentity); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_UserAssignedIdentity(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this UserAssignedIdentity from the hub source by way of v20220131previews.UserAssignedIdentity,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *UserAssignedIdentity) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*v20220131previews.UserAssignedIdentity).ConvertFrom)
 }

@@ -120,6 +120,7 @@ func (g *Graph) Compose() error {
 			g.direct[key] = comp
 		}
 	}
+	g.findTwins()
 	return nil
 }
 

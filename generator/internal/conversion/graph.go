@@ -84,13 +84,15 @@ type Graph struct {
 	Composed []*Composed                       // the conversions straight to the hub and back (Compose)
 	// Augmented lists the structs whose conversions hand-written code
 	// augments (package augment finds them); set before Compose.
-	Augmented  Augmented
-	renames    Renames
-	direct     map[directKey]*Composed
-	composedBy map[VersionIndex][]*Composed
-	runs       map[propKey][]*run
-	linkSet    map[linkKey]*Link
-	compatFrom map[compatKey]VersionIndex
+	Augmented    Augmented
+	renames      Renames
+	direct       map[directKey]*Composed
+	composedBy   map[VersionIndex][]*Composed
+	twins        map[twinKey]*Composed                      // every composed conversion a spoke twins (twin.go)
+	spokeStructs map[VersionIndex]map[string]*golang.Struct // twinned version -> its spoke's structs by name
+	runs         map[propKey][]*run
+	linkSet      map[linkKey]*Link
+	compatFrom   map[compatKey]VersionIndex
 }
 
 // Removal is a property present in one version of a struct and not in the next.

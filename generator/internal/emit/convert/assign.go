@@ -32,6 +32,10 @@ type assignWriter struct {
 	// direct says that nested structs of storage versions further apart than
 	// one step convert by their composed conversions.
 	direct bool
+	// twin says that the writer writes a spoke's twin of a composed
+	// conversion (twin.go): the spoke's own structs convert by their twins,
+	// which from the hub take fits.
+	twin bool
 }
 
 func (w *assignWriter) printf(format string, args ...any) {
@@ -202,6 +206,15 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 	}
 	name := w.linkName(w.dest, dt.Named, w.source, st.Named)
 	w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, name, source, what)
+	if w.fitting() { // a struct of the storage variant, by the step from it
+		w.printf("if !%s.FitsSpoke() {\n\t*fits = false\n}\n", src)
+	}
+}
+
+// fitting reports whether the writer writes a spoke's twin from the hub into
+// the spoke itself, which reports in fits what would not fit it.
+func (w *assignWriter) fitting() bool {
+	return w.twin && !w.hostIsSource && w.dest.pkg == layout.Spoke
 }
 
 // assignDirectly writes the call of the composed conversion name between the
@@ -215,7 +228,11 @@ func (w *assignWriter) assignDirectly(dst, target string, src string, st *golang
 	if !st.Pointer {
 		source = gosrc.AddressOf(src)
 	}
-	w.printf("if err := %s.%sFrom_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, directPrefix, name, source, what)
+	fits := ""
+	if w.fitting() {
+		fits = ", fits"
+	}
+	w.printf("if err := %s.%sFrom_%s(%s%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, directPrefix, name, source, fits, what)
 }
 
 // store assigns value (of dt without pointer) to dst of type dt.

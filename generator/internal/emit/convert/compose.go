@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
@@ -51,14 +52,29 @@ func ({{.Receiver}} *{{.Host}}) {{.Method}}({{.Param}} *{{.Other}}) error {
 }
 `)
 
-// writeOps writes the body of a composed conversion from its operations.
+// writeOps writes the body of a composed conversion from its operations. A
+// spoke's twin (w.twin) starts from no bag, as the spoke's storage variant
+// has none; from the hub it ends by setting *fits where the storage variant
+// would not fit the spoke (what FitsSpoke would say of it) instead of keeping
+// a bag.
 func writeOps(w *assignWriter, comp *conversion.Composed) {
-	w.printf("bag := armruntime.NewPropertyBag(source.PropertyBag)\n")
+	if w.twin && comp.Direction == conversion.ToFar {
+		w.printf("var bag armruntime.PropertyBag\n")
+	} else {
+		w.printf("bag := armruntime.NewPropertyBag(source.PropertyBag)\n")
+	}
+	kept := map[string]bool{} // the keys a twin to the hub has kept: the others are absent
 	for _, op := range comp.Ops {
 		switch op.Kind {
 		case conversion.Pull:
+			if w.twin && comp.Direction == conversion.ToFar && !kept[op.Key] {
+				f := op.Value.Field()
+				w.printf("var %s %s\n", valueName(op.Value), w.scope.TypeName(f.Type, op.Value.Version(), layout.Storage))
+				continue
+			}
 			writePull(w, comp, op)
 		case conversion.Keep:
+			kept[op.Key] = true
 			writeKeep(w, comp, op)
 		case conversion.Move:
 			writeMove(w, comp, op)
@@ -66,8 +82,16 @@ func writeOps(w *assignWriter, comp *conversion.Composed) {
 			writeSet(w, comp, op)
 		}
 	}
+	if w.twin && comp.Direction == conversion.FromFar {
+		writeTwinFits(w, comp)
+		return
+	}
 	if hasOriginalVersion(comp.Near.Struct) && hasOriginalVersion(comp.Far.Struct) {
-		w.printf("destination.OriginalVersion = source.OriginalVersion\n")
+		version := "source.OriginalVersion"
+		if w.twin {
+			version += "()"
+		}
+		w.printf("destination.OriginalVersion = %s\n", version)
 	}
 	w.printf("destination.PropertyBag = bag\nreturn nil\n")
 }
@@ -79,6 +103,17 @@ func valueName(v conversion.Value) string {
 		return "source." + v.Path[0].Name
 	}
 	return fmt.Sprintf("pulled%d", v.Local)
+}
+
+// origin returns the side and type value has where it started: a field of
+// the source (a spoke's, in a twin converting to the hub) or a pulled local.
+func origin(w *assignWriter, comp *conversion.Composed, value conversion.Value) (side, *golang.Type) {
+	f := value.Path[0]
+	if w.twin && value.Local == 0 && comp.Direction == conversion.ToFar {
+		spoke := w.scope.Module.Graph.SpokeField(comp.Near.Version, comp.Near.Struct.Name, f)
+		return side{comp.Near.Version, layout.Spoke}, spoke.Type
+	}
+	return side{value.Versions[0], layout.Storage}, f.Type
 }
 
 // writePull writes the declaration of the local op fills and the pull of its
@@ -107,13 +142,15 @@ func writeMove(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 	local := valueName(op.Value)
 	w.property = f.Name
 	w.printf("var %s %s\nbag.Remove(%q)\n", local, w.scope.TypeName(f.Type, version, layout.Storage), op.Key)
-	from := side{op.From.Versions[0], layout.Storage}
+	from, st := origin(w, comp, op.From)
 	w.with(from, side{version, layout.Storage}, comp.Direction == conversion.ToFar, func() {
 		if f.Type.Pointer {
-			w.assign(local, f.Type, valueName(op.From), op.From.Path[0].Type, op.Key)
+			w.assign(local, f.Type, valueName(op.From), st, op.Key)
 			return
 		}
-		w.printf("if len(%s) > 0 {\n%s = %s\n}\n", valueName(op.From), local, valueName(op.From))
+		w.printf("if len(%s) > 0 {\n", valueName(op.From))
+		w.assign(local, f.Type, valueName(op.From), st, op.Key)
+		w.printf("}\n")
 	})
 }
 
@@ -131,22 +168,35 @@ func writeKeep(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 		})
 		return
 	}
+	if strings.HasPrefix(src, "&") { // a required field of a spoke: always set
+		w.printf("if err := bag.Keep(%q, %s, true); err != nil {\n\treturn err\n}\n", op.Key, src)
+		return
+	}
 	w.stash(src, at.Type, op.Key)
 }
 
 // moved returns an expression of value as field at (of version) has it: the
 // value itself when it has not changed version or holds no struct, else a new
-// local converted by the composed conversions of its structs.
+// local converted by the composed conversions of its structs. A spoke's field
+// (in a twin) is first what its storage variant would hold.
 func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, at *golang.Field, version conversion.VersionIndex, what string) string {
 	name := valueName(value)
-	if len(value.Versions) < 2 || !conversion.ContainsObject(at.Type) {
+	from, st := origin(w, comp, value)
+	fromSpoke := from.pkg == layout.Spoke
+	switch {
+	case fromSpoke && !conversion.ContainsObject(at.Type) && isScalar(st):
+		expr := name
+		w.with(from, side{from.version, layout.Storage}, true, func() { expr = w.scalar(name, st, value.Path[0].Type) })
+		return expr
+	case fromSpoke && !conversion.ContainsObject(at.Type):
+		return name // a collection of scalars or free-form JSON: the same JSON
+	case !fromSpoke && (len(value.Versions) < 2 || !conversion.ContainsObject(at.Type)):
 		return name
 	}
 	local := "kept" + at.Name + "_" + w.scope.Module.Graph.Versions[version].Spoke.Name
 	w.printf("var %s %s\n", local, w.scope.TypeName(at.Type, version, layout.Storage))
-	from := side{value.Versions[0], layout.Storage}
 	w.with(from, side{version, layout.Storage}, comp.Direction == conversion.ToFar, func() {
-		w.assign(local, at.Type, name, value.Path[0].Type, what)
+		w.assign(local, at.Type, name, st, what)
 	})
 	return local
 }
@@ -156,17 +206,22 @@ func writeSet(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 	target := op.Target
 	w.property = target.Name
 	name := valueName(op.Value)
-	if len(op.Value.Versions) < 2 && op.Value.Local > 0 {
+	end, dt := side{comp.Far.Version, layout.Storage}, target.Type
+	if comp.Direction == conversion.FromFar {
+		end = side{comp.Near.Version, layout.Storage}
+		if w.twin {
+			end.pkg = layout.Spoke
+			dt = w.scope.Module.Graph.SpokeField(comp.Near.Version, comp.Near.Struct.Name, target).Type
+			writeFieldFits(w, name, target.Type, dt)
+		}
+	}
+	if len(op.Value.Versions) < 2 && op.Value.Local > 0 && end.pkg == layout.Storage {
 		w.printf("destination.%s = %s\n", target.Name, name)
 		return
 	}
-	end := side{comp.Far.Version, layout.Storage}
-	if comp.Direction == conversion.FromFar {
-		end = side{comp.Near.Version, layout.Storage}
-	}
-	from := side{op.Value.Versions[0], layout.Storage}
+	from, st := origin(w, comp, op.Value)
 	w.with(from, end, comp.Direction == conversion.ToFar, func() {
-		w.assign("destination."+target.Name, target.Type, name, op.Value.Path[0].Type, comp.Near.Struct.Name+"."+target.Name)
+		w.assign("destination."+target.Name, dt, name, st, comp.Near.Struct.Name+"."+target.Name)
 	})
 }
 
@@ -206,14 +261,25 @@ func writeThroughSteps(w *assignWriter, comp *conversion.Composed) {
 
 // directName returns the name of the composed conversion between the struct
 // named sourceName on the writer's source side and destName on its
-// destination side, if they are further apart than one step.
+// destination side, if they are further apart than one step; in a spoke's
+// twin, that of the twin between the spoke's struct and a storage struct.
 func (w *assignWriter) directName(sourceName, destName string) (string, bool) {
-	if !w.direct || w.source.pkg != layout.Storage || w.dest.pkg != layout.Storage {
+	if !w.direct {
 		return "", false
 	}
 	g := w.scope.Module.Graph
-	c, ok := g.Direct(w.source.version, w.dest.version, sourceName, destName, conversion.ToFar)
-	if !w.hostIsSource {
+	var c *conversion.Composed
+	var ok bool
+	switch {
+	case w.twin && w.hostIsSource && w.source.pkg == layout.Spoke && w.dest.pkg == layout.Storage:
+		c, ok = g.Twin(w.source.version, w.dest.version, sourceName, destName, conversion.ToFar)
+	case w.twin && !w.hostIsSource && w.dest.pkg == layout.Spoke && w.source.pkg == layout.Storage:
+		c, ok = g.Twin(w.dest.version, w.source.version, destName, sourceName, conversion.FromFar)
+	case w.source.pkg != layout.Storage || w.dest.pkg != layout.Storage:
+		return "", false
+	case w.hostIsSource:
+		c, ok = g.Direct(w.source.version, w.dest.version, sourceName, destName, conversion.ToFar)
+	default:
 		c, ok = g.Direct(w.dest.version, w.source.version, destName, sourceName, conversion.FromFar)
 	}
 	if !ok {

@@ -32,6 +32,7 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 			writeLink(s, link)
 		}
 	}
+	writeTwins(s)
 	if pkgSide == layout.Storage {
 		writeFitsSpoke(s)
 		for _, comp := range m.Graph.ComposedBy(version) {
@@ -46,6 +47,9 @@ func File(m *gosrc.Module, version conversion.VersionIndex, pkgSide layout.Side,
 		for _, r := range pkg.Resources {
 			writeResourceAssign(s, r)
 			writeResourceDirect(s, r)
+			if twinned(s, r) {
+				writeResourceTwin(s, r)
+			}
 			writeRoutes(s, r.Kind, r)
 			writeKubernetesResource(s, r)
 		}

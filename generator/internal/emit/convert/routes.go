@@ -34,6 +34,8 @@ func writeRoutes(s *gosrc.Scope, kind string, r *golang.Resource) {
 	hub := g.Hubs[kind]
 	for _, l := range levels() {
 		switch {
+		case l.needsHub && twinned(s, r):
+			writeTwinRoute(s, l, r)
 		case s.Side == layout.Spoke && l.needsHub:
 			writeCarryRoute(s, l, r)
 		case s.Side == layout.Spoke:
