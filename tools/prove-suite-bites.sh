@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Proof that the conformance suites bite: in a temporary copy of the repository,
 # (1) break one generated conversion (v20200301 Person stops copying knownAs back
-# from storage), (2) break the hand-written customDomain augmentation, (3)
+# from storage; then, on its own, from the hub straight), (2) break the
+# hand-written customDomain augmentation, (3)
 # drop a property from a CRD's schemas, (4) break a runtime helper the
 # generated assignments call (Deref loses the value) and (5) share property
 # bags between a conversion's source and result; the generated round-trip and sharing suites, the
 # augmentation tests and the generated CRD test must then fail, naming the lost
-# property. Exits 0 only when every breakage is caught.
+# property (the broken step: TestComposed, which compares it with the straight
+# conversion). Exits 0 only when every breakage is caught.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
