@@ -188,7 +188,7 @@ func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, a
 		expr := name
 		w.with(from, side{from.version, layout.Storage}, true, func() { expr = w.scalar(name, st, value.Path[0].Type) })
 		return expr
-	case fromSpoke && !conversion.ContainsObject(at.Type):
+	case fromSpoke && !conversion.ContainsObject(at.Type) && st.Pointer == value.Path[0].Type.Pointer:
 		return name // a collection of scalars or free-form JSON: the same JSON
 	case !fromSpoke && (len(value.Versions) < 2 || !conversion.ContainsObject(at.Type)):
 		return name
