@@ -5,6 +5,10 @@ package v20200101
 import (
 	"fmt"
 	v20200101s "github.com/armhub/armhub/apis/person/v20200101/storage"
+	v20200201s "github.com/armhub/armhub/apis/person/v20200201/storage"
+	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
+	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
+	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -86,6 +90,178 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 	return nil
 }
 
+// AssignPropertiesDirect_To_PersonProperties_v20200501 copies this PersonProperties into destination, as the 5 steps between them do.
+func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v20200501(destination *v20200501s.PersonProperties) error {
+	var bag armruntime.PropertyBag
+	var pulled1 *v20200201s.Address
+	var pulled2 *v20200201s.Address
+	var keptResidentialAddress_v20200301 *v20200301s.Address
+	keptResidentialAddress_v20200301 = nil
+	if pulled2 != nil {
+		keptResidentialAddress_v20200301 = new(v20200301s.Address)
+		if err := pulled2.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
+		return err
+	}
+	var pulled3 *v20200501s.Address
+	if bag.Contains("ResidentialAddress") {
+		var stagedResidentialAddress v20200401c.Address
+		if _, err := bag.Pull("ResidentialAddress", &stagedResidentialAddress); err != nil {
+			return err
+		}
+		var valueResidentialAddress v20200501s.Address
+		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+		pulled3 = &valueResidentialAddress
+	} else {
+		pulled3 = nil
+	}
+	destination.FamilyName = source.FamilyName
+	destination.FullName = &source.FullName
+	destination.KnownAs = source.KnownAs
+	destination.MailingAddress = nil
+	if pulled1 != nil {
+		destination.MailingAddress = new(v20200501s.Address)
+		if err := pulled1.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+		}
+	}
+	destination.ResidentialAddress = pulled3
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_PersonProperties_v20200501 copies source into this PersonProperties, setting *fits to false where the storage variant would not fit it, as the 5 steps between them do.
+func (destination *PersonProperties) AssignPropertiesDirect_From_PersonProperties_v20200501(source *v20200501s.PersonProperties, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	if source.ResidentialAddress != nil {
+		var valueResidentialAddress v20200401c.Address
+		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
+			return err
+		}
+	} else {
+		bag.Remove("ResidentialAddress")
+	}
+	pulled1, err := armruntime.Pulled[*v20200301s.Address](&bag, "ResidentialAddress")
+	if err != nil {
+		return err
+	}
+	var keptPostalAddress_v20200201 *v20200201s.Address
+	keptPostalAddress_v20200201 = nil
+	if source.MailingAddress != nil {
+		keptPostalAddress_v20200201 = new(v20200201s.Address)
+		if err := keptPostalAddress_v20200201.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress); err != nil {
+			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("PostalAddress", keptPostalAddress_v20200201, keptPostalAddress_v20200201 != nil); err != nil {
+		return err
+	}
+	var keptResidentialAddress_v20200201 *v20200201s.Address
+	keptResidentialAddress_v20200201 = nil
+	if pulled1 != nil {
+		keptResidentialAddress_v20200201 = new(v20200201s.Address)
+		if err := keptResidentialAddress_v20200201.AssignProperties_From_Address(pulled1); err != nil {
+			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+		}
+	}
+	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200201, keptResidentialAddress_v20200201 != nil); err != nil {
+		return err
+	}
+	destination.FamilyName = source.FamilyName
+	if source.FullName == nil {
+		*fits = false
+	}
+	destination.FullName = armruntime.Deref(source.FullName)
+	destination.KnownAs = source.KnownAs
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Person_Spec_v20200501 copies this Person_Spec into destination, as the 5 steps between them do.
+func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(destination *v20200501s.Person_Spec) error {
+	var bag armruntime.PropertyBag
+	destination.AzureName = source.AzureName
+	var valueProperties v20200501s.PersonProperties
+	if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(&valueProperties); err != nil {
+		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+	}
+	destination.Properties = &valueProperties
+	destination.OriginalVersion = source.OriginalVersion()
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person_Spec_v20200501 copies source into this Person_Spec, setting *fits to false where the storage variant would not fit it, as the 5 steps between them do.
+func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v20200501(source *v20200501s.Person_Spec, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	destination.AzureName = source.AzureName
+	if source.Properties == nil {
+		*fits = false
+	}
+	if source.Properties != nil {
+		var valueProperties PersonProperties
+		if err := valueProperties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties, fits); err != nil {
+			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		}
+		destination.Properties = valueProperties
+	} else {
+		destination.Properties = PersonProperties{}
+	}
+	if len(bag) > 0 {
+		*fits = false
+	}
+	if source.OriginalVersion != "v20200101" {
+		*fits = false
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_To_Person_Status_v20200501 copies this Person_Status into destination, as the 5 steps between them do.
+func (source *Person_Status) AssignPropertiesDirect_To_Person_Status_v20200501(destination *v20200501s.Person_Status) error {
+	var bag armruntime.PropertyBag
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	destination.PropertyBag = bag
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person_Status_v20200501 copies source into this Person_Status, setting *fits to false where the storage variant would not fit it, as the 5 steps between them do.
+func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v20200501(source *v20200501s.Person_Status, fits *bool) error {
+	bag := armruntime.NewPropertyBag(source.PropertyBag)
+	var valueConditions []metav1.Condition
+	if source.Conditions != nil {
+		valueConditions = make([]metav1.Condition, len(source.Conditions))
+		for indexConditions, itemConditions := range source.Conditions {
+			var valueConditions1 metav1.Condition
+			itemConditions.DeepCopyInto(&valueConditions1)
+			valueConditions[indexConditions] = valueConditions1
+		}
+	}
+	destination.Conditions = valueConditions
+	if len(bag) > 0 {
+		*fits = false
+	}
+	return nil
+}
+
 // AssignProperties_To_Person copies this Person into destination.
 func (source *Person) AssignProperties_To_Person(destination *v20200101s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
@@ -110,8 +286,44 @@ func (destination *Person) AssignProperties_From_Person(source *v20200101s.Perso
 	return nil
 }
 
-// StatelessConvertTo converts this Person to destination, by way of v20200101s.Person.
+// AssignPropertiesDirect_To_Person copies this Person into destination, the hub, as
+// the step to its storage variant and that variant's own conversion do.
+func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
+		return fmt.Errorf("converting the spec of Person: %w", err)
+	}
+	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
+		return fmt.Errorf("converting the status of Person: %w", err)
+	}
+	return nil
+}
+
+// AssignPropertiesDirect_From_Person copies source, the hub, into this Person, as its
+// storage variant and the step from it do, setting *fits to false where that variant
+// would not fit this version (FitsSpoke).
+func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person, fits *bool) error {
+	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
+	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec, fits); err != nil {
+		return fmt.Errorf("converting the spec of Person: %w", err)
+	}
+	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status, fits); err != nil {
+		return fmt.Errorf("converting the status of Person: %w", err)
+	}
+	return nil
+}
+
+// StatelessConvertTo converts this Person to destination: straight when it is the hub,
+// else by way of v20200101s.Person.
 func (source *Person) StatelessConvertTo(destination conversion.Hub) error {
+	if hub, ok := destination.(*v20200501s.Person); ok {
+		return source.AssignPropertiesDirect_To_Person(hub)
+	}
+	return source.StepConvertTo(destination)
+}
+
+// StepConvertTo converts this Person to destination, by way of v20200101s.Person.
+func (source *Person) StepConvertTo(destination conversion.Hub) error {
 	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200101s.Person).ConvertTo)
 }
 
@@ -126,9 +338,22 @@ func (source *Person) ConvertTo(destination conversion.Hub) error {
 	return armruntime.ConvertToHub(source, destination)
 }
 
-// ConvertFrom populates this Person from the hub source, carrying what this version
-// cannot represent in the annotation armruntime.CarriedAnnotation.
+// ConvertFrom populates this Person from the hub source: straight when this version
+// represents all of it, else by StepConvertFrom, which carries what it cannot.
 func (destination *Person) ConvertFrom(source conversion.Hub) error {
+	if hub, ok := source.(*v20200501s.Person); ok {
+		fits := true
+		if err := destination.AssignPropertiesDirect_From_Person(hub, &fits); err == nil && fits {
+			armruntime.DropCarried(destination)
+			return nil
+		}
+	}
+	return destination.StepConvertFrom(source)
+}
+
+// StepConvertFrom populates this Person from the hub source by way of v20200101s.Person,
+// carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
+func (destination *Person) StepConvertFrom(source conversion.Hub) error {
 	return armruntime.ConvertFromHubVia(destination, source,
 		(*Person).AssignProperties_From_Person, (*Person).AssignProperties_To_Person, (*v20200101s.Person).ConvertFrom)
 }
