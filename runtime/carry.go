@@ -38,7 +38,9 @@ type StatelessConvertible interface {
 // implements StatelessConvertible calls it from its ConvertFrom (and
 // ConvertToHub from its ConvertTo) to get the same lossless round trips as
 // generated spokes. Generated spokes call ConvertFromHubVia, which compares at
-// their own storage variant instead.
+// their own storage variant instead; most first convert from the hub straight,
+// finding on the way whether their storage variant would fit them, and call it
+// (from StepConvertFrom) only when it would not (see DropCarried).
 //
 // For hubs that are KubernetesResources (every generated one) the comparison is
 // of the typed specs and statuses by Kubernetes' semantic equality, which holds
