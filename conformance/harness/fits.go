@@ -62,7 +62,8 @@ func FitsSpokeIsExact(t *testing.T, to, from any) {
 
 // eachChange calls check with copies of root (which fits its spoke) changed
 // in one place each: every pointer, slice or map of its spec and status that
-// is set, set to nil; every property bag given an entry.
+// is set, set to nil; every property bag given an entry; every original
+// version set to one that is no version.
 func eachChange(root runtime.Object, check func(runtime.Object) error) error {
 	var paths [][]int
 	for _, part := range []string{"Spec", "Status"} {
@@ -74,9 +75,12 @@ func eachChange(root runtime.Object, check func(runtime.Object) error) error {
 	for _, path := range paths {
 		changed := root.DeepCopyObject()
 		target := follow(reflect.ValueOf(changed).Elem(), path)
-		if target.Type() == bagType {
+		switch {
+		case target.Type() == bagType:
 			target.Set(reflect.ValueOf(armruntime.PropertyBag{"Unknown@v20991231": "1"}))
-		} else {
+		case target.Kind() == reflect.String: // an original version
+			target.SetString("v19990101")
+		default:
 			target.Set(reflect.Zero(target.Type()))
 		}
 		if err := check(changed); err != nil {
@@ -100,7 +104,11 @@ func collectChanges(v reflect.Value, path []int, paths *[][]int) {
 		collectChanges(v.Elem(), path, paths)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
+			field := v.Type().Field(i)
+			switch {
+			case field.Name == "OriginalVersion" && field.Type.Kind() == reflect.String:
+				*paths = append(*paths, append(slices.Clone(path), i))
+			case field.IsExported():
 				collectChanges(v.Field(i), append(slices.Clone(path), i), paths)
 			}
 		}
