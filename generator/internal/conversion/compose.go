@@ -81,47 +81,73 @@ func (v Value) then(f *golang.Field, i VersionIndex) Value {
 	return Value{Local: v.Local, Path: append(v.Path[:len(v.Path):len(v.Path)], f), Versions: append(v.Versions[:len(v.Versions):len(v.Versions)], i)}
 }
 
-// Compose plans the composed conversions of every resource: for each storage
-// version before its kind's hub, its spec and status to the hub and back, and
-// every nested conversion those need. It must run after Build, with
-// Augmented set.
-func (g *Graph) Compose() error {
-	c := &composer{g: g, seen: map[string]*Composed{}, names: map[string]int{}}
+// ComposedGraph is a Graph with the conversions composed over it, which Compose
+// makes. The Graph is shared, not changed: what composing finds is here.
+type ComposedGraph struct {
+	*Graph
+	Composed     []*Composed                                // the conversions straight to the hub and back
+	Augmented    Augmented                                  // the structs whose conversions hand-written code augments
+	direct       map[directKey]*Composed                    // the composed conversions of more than one step
+	composedBy   map[VersionIndex][]*Composed               // storage version -> the composed conversions it hosts
+	twins        map[twinKey]*Composed                      // every composed conversion a spoke twins (twin.go)
+	spokeStructs map[VersionIndex]map[string]*golang.Struct // twinned version -> its spoke's structs by name
+}
+
+// Compose plans the composed conversions of every resource of g: for each
+// storage version before its kind's hub, its spec and status to the hub and
+// back, and every nested conversion those need. A conversion with a step whose
+// host struct is augmented goes through its steps (Composed.Hooked).
+func Compose(g *Graph, augmented Augmented) (*ComposedGraph, error) {
+	c := &composer{g: g, augmented: augmented, seen: map[string]*Composed{}, names: map[string]int{}}
 	for _, kind := range g.Kinds() {
-		chain, hub := g.Chains[kind], g.Hubs[kind]
-		for n, i := range chain {
-			if i >= hub {
-				break
-			}
-			versions := chainBetween(chain[n:], hub)
-			for _, part := range []func(*golang.Resource) *golang.Struct{
-				func(r *golang.Resource) *golang.Struct { return r.Spec },
-				func(r *golang.Resource) *golang.Struct { return r.Status },
-			} {
-				var names []string
-				for _, v := range versions {
-					names = append(names, part(g.Resource(kind, v, layout.Storage)).Name)
-				}
-				for _, d := range []Direction{ToFar, FromFar} {
-					if _, err := c.plan(names, versions, d); err != nil {
-						return err
-					}
-				}
-			}
+		if err := c.kind(kind); err != nil {
+			return nil, err
 		}
 	}
 	sort.SliceStable(c.all, func(i, j int) bool { return c.all[i].less(c.all[j]) })
-	g.Composed = c.all
-	g.direct, g.composedBy = map[directKey]*Composed{}, map[VersionIndex][]*Composed{}
-	for _, comp := range c.all {
-		g.composedBy[comp.Near.Version] = append(g.composedBy[comp.Near.Version], comp)
-		key := directKey{comp.Near.Version, comp.Far.Version, comp.Near.Struct.Name, comp.Far.Struct.Name, comp.Direction}
-		if _, taken := g.direct[key]; !taken && len(comp.Steps) > 1 {
-			g.direct[key] = comp
+	cg := &ComposedGraph{Graph: g, Composed: c.all, Augmented: augmented}
+	cg.index()
+	cg.findTwins()
+	return cg, nil
+}
+
+// kind plans the composed conversions of kind's spec and status from each
+// storage version before its hub.
+func (c *composer) kind(kind string) error {
+	chain, hub := c.g.Chains[kind], c.g.Hubs[kind]
+	for n, i := range chain {
+		if i >= hub {
+			break
+		}
+		versions := chainBetween(chain[n:], hub)
+		for _, part := range []func(*golang.Resource) *golang.Struct{
+			func(r *golang.Resource) *golang.Struct { return r.Spec },
+			func(r *golang.Resource) *golang.Struct { return r.Status },
+		} {
+			var names []string
+			for _, v := range versions {
+				names = append(names, part(c.g.Resource(kind, v, layout.Storage)).Name)
+			}
+			for _, d := range []Direction{ToFar, FromFar} {
+				if _, err := c.plan(names, versions, d); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	g.findTwins()
 	return nil
+}
+
+// index finds each composed conversion by its host and by its ends.
+func (cg *ComposedGraph) index() {
+	cg.direct, cg.composedBy = map[directKey]*Composed{}, map[VersionIndex][]*Composed{}
+	for _, comp := range cg.Composed {
+		cg.composedBy[comp.Near.Version] = append(cg.composedBy[comp.Near.Version], comp)
+		key := directKey{comp.Near.Version, comp.Far.Version, comp.Near.Struct.Name, comp.Far.Struct.Name, comp.Direction}
+		if _, taken := cg.direct[key]; !taken && len(comp.Steps) > 1 {
+			cg.direct[key] = comp
+		}
+	}
 }
 
 // directKey finds a composed conversion by its ends.
@@ -134,14 +160,14 @@ type directKey struct {
 // Direct returns the composed conversion of more than one step between the
 // storage struct nearName of version near and farName of version far, in
 // direction d.
-func (g *Graph) Direct(near, far VersionIndex, nearName, farName string, d Direction) (*Composed, bool) {
-	comp, ok := g.direct[directKey{near, far, nearName, farName, d}]
+func (cg *ComposedGraph) Direct(near, far VersionIndex, nearName, farName string, d Direction) (*Composed, bool) {
+	comp, ok := cg.direct[directKey{near, far, nearName, farName, d}]
 	return comp, ok
 }
 
 // ComposedBy returns the composed conversions the storage package of version
 // i hosts, in order.
-func (g *Graph) ComposedBy(i VersionIndex) []*Composed { return g.composedBy[i] }
+func (cg *ComposedGraph) ComposedBy(i VersionIndex) []*Composed { return cg.composedBy[i] }
 
 // chainBetween returns the versions of chain up to and including hub.
 func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
@@ -154,10 +180,11 @@ func chainBetween(chain []VersionIndex, hub VersionIndex) []VersionIndex {
 }
 
 type composer struct {
-	g     *Graph
-	seen  map[string]*Composed
-	all   []*Composed
-	names map[string]int
+	g         *Graph
+	augmented Augmented
+	seen      map[string]*Composed
+	all       []*Composed
+	names     map[string]int
 }
 
 // plan returns the composed conversion of the storage structs named names in
@@ -176,7 +203,7 @@ func (c *composer) plan(names []string, versions []VersionIndex, d Direction) (*
 	c.seen[key] = comp
 	c.all = append(c.all, comp)
 	for _, s := range steps {
-		if c.g.Augmented.Has(s.Host.Version, layout.Storage, s.Host.Struct.Name) {
+		if c.augmented.Has(s.Host.Version, layout.Storage, s.Host.Struct.Name) {
 			comp.Hooked = true
 			return comp, nil
 		}

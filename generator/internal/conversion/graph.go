@@ -9,6 +9,11 @@
 // from an earlier version to a later one, so the import graph is a DAG whatever the
 // hubs are. Storage versions later than a resource's hub reach it through methods
 // the hub hosts.
+//
+// The stages are types: Build returns the Graph, which nothing changes
+// afterwards; Compose takes it and the structs hand-written code augments and
+// returns a ComposedGraph, the conversions straight to each hub and back. What
+// emits conversions takes a ComposedGraph, so it cannot run before Compose.
 package conversion
 
 import (
@@ -73,26 +78,20 @@ type Renames struct {
 	Types      []TypeRename
 }
 
-// Graph is the conversion plan of a service.
+// Graph is the conversion plan of a service: hubs, adjacent links and compat
+// types. Build makes it; nothing changes it afterwards (Compose returns a
+// ComposedGraph beside it).
 type Graph struct {
-	Versions []*Version
-	Hubs     map[string]VersionIndex           // kind -> the version whose storage is the hub
-	Chains   map[string][]VersionIndex         // kind -> the versions having it, oldest first
-	Links    []*Link                           // the struct pairs that convert, host first
-	Compat   map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
-	Removals []Removal                         // properties that disappear between adjacent versions
-	Composed []*Composed                       // the conversions straight to the hub and back (Compose)
-	// Augmented lists the structs whose conversions hand-written code
-	// augments (package augment finds them); set before Compose.
-	Augmented    Augmented
-	renames      Renames
-	direct       map[directKey]*Composed
-	composedBy   map[VersionIndex][]*Composed
-	twins        map[twinKey]*Composed                      // every composed conversion a spoke twins (twin.go)
-	spokeStructs map[VersionIndex]map[string]*golang.Struct // twinned version -> its spoke's structs by name
-	runs         map[propKey][]*run
-	linkSet      map[linkKey]*Link
-	compatFrom   map[compatKey]VersionIndex
+	Versions   []*Version
+	Hubs       map[string]VersionIndex           // kind -> the version whose storage is the hub
+	Chains     map[string][]VersionIndex         // kind -> the versions having it, oldest first
+	Links      []*Link                           // the struct pairs that convert, host first
+	Compat     map[VersionIndex][]*golang.Struct // version -> compat structs cloned into it
+	Removals   []Removal                         // properties that disappear between adjacent versions
+	renames    Renames
+	runs       map[propKey][]*run
+	linkSet    map[linkKey]*Link
+	compatFrom map[compatKey]VersionIndex
 }
 
 // Removal is a property present in one version of a struct and not in the next.

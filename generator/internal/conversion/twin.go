@@ -15,26 +15,26 @@ import "github.com/armhub/armhub/generator/internal/golang"
 type twinKey = directKey
 
 // findTwins records the composed conversions whose spoke twins are written.
-func (g *Graph) findTwins() {
-	g.twins = map[twinKey]*Composed{}
-	g.spokeStructs = map[VersionIndex]map[string]*golang.Struct{}
-	for i := range g.Indexes() {
-		comps := g.composedBy[i]
+func (cg *ComposedGraph) findTwins() {
+	cg.twins = map[twinKey]*Composed{}
+	cg.spokeStructs = map[VersionIndex]map[string]*golang.Struct{}
+	for i := range cg.Indexes() {
+		comps := cg.composedBy[i]
 		if len(comps) == 0 {
 			continue
 		}
 		spokes := map[string]*golang.Struct{}
-		for _, s := range g.Versions[i].Spoke.Structs {
+		for _, s := range cg.Versions[i].Spoke.Structs {
 			spokes[s.Name] = s
 		}
-		if !g.canTwin(i, comps, spokes) {
+		if !cg.canTwin(i, comps, spokes) {
 			continue
 		}
-		g.spokeStructs[i] = spokes
+		cg.spokeStructs[i] = spokes
 		for _, comp := range comps {
 			key := twinKey{comp.Near.Version, comp.Far.Version, comp.Near.Struct.Name, comp.Far.Struct.Name, comp.Direction}
-			if _, taken := g.twins[key]; !taken {
-				g.twins[key] = comp
+			if _, taken := cg.twins[key]; !taken {
+				cg.twins[key] = comp
 			}
 		}
 	}
@@ -42,8 +42,8 @@ func (g *Graph) findTwins() {
 
 // canTwin reports whether version i's spoke can host the twins of comps, the
 // composed conversions its storage variant hosts.
-func (g *Graph) canTwin(i VersionIndex, comps []*Composed, spokes map[string]*golang.Struct) bool {
-	if g.Augmented.SpokeAugmented(i) {
+func (cg *ComposedGraph) canTwin(i VersionIndex, comps []*Composed, spokes map[string]*golang.Struct) bool {
+	if cg.Augmented.SpokeAugmented(i) {
 		return false
 	}
 	for _, comp := range comps {
@@ -72,18 +72,18 @@ func sameFields(spoke, storage *golang.Struct) bool {
 
 // Twinned reports whether version i's spoke hosts the twins of the composed
 // conversions its storage variant hosts (ComposedBy).
-func (g *Graph) Twinned(i VersionIndex) bool { return g.spokeStructs[i] != nil }
+func (cg *ComposedGraph) Twinned(i VersionIndex) bool { return cg.spokeStructs[i] != nil }
 
 // Twin returns the composed conversion (of any number of steps) between the
 // storage struct nearName of version near, whose spoke twin is written, and
 // farName of version far, in direction d.
-func (g *Graph) Twin(near, far VersionIndex, nearName, farName string, d Direction) (*Composed, bool) {
-	comp, ok := g.twins[twinKey{near, far, nearName, farName, d}]
+func (cg *ComposedGraph) Twin(near, far VersionIndex, nearName, farName string, d Direction) (*Composed, bool) {
+	comp, ok := cg.twins[twinKey{near, far, nearName, farName, d}]
 	return comp, ok
 }
 
 // SpokeField returns the field of the spoke struct of twinned version i that
 // f, a field of its storage variant's struct named structName, comes from.
-func (g *Graph) SpokeField(i VersionIndex, structName string, f *golang.Field) *golang.Field {
-	return fieldNamed(g.spokeStructs[i][structName], f.Name)
+func (cg *ComposedGraph) SpokeField(i VersionIndex, structName string, f *golang.Field) *golang.Field {
+	return fieldNamed(cg.spokeStructs[i][structName], f.Name)
 }

@@ -60,7 +60,7 @@ func labelsFor(svc *metadata.Service, opts Options) layout.Labels {
 }
 
 // emitAll writes every file of the service module and of its conformance suite.
-func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.Graph, inputs, augmented []string) (*emitted, error) {
+func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *conversion.ComposedGraph, inputs, augmented []string) (*emitted, error) {
 	e := &emitter{
 		svc: svc, module: &gosrc.Module{Path: svc.Module.Path, Group: svc.Group, Graph: graph},
 		labels: labelsFor(svc, opts), files: newFileSet(svc.File), workers: opts.Workers,
@@ -130,7 +130,7 @@ func (e *emitter) packages(versions []Version) error {
 		jobs = append(jobs,
 			goPackageJob{i, layout.Spoke, v.Spoke, types.SpokeFiles, v.API.Version},
 			goPackageJob{i, layout.Storage, v.Storage, types.SpokeFiles, v.API.Version},
-			goPackageJob{i, layout.Compat, types.CompatPackage(e.module.Graph, i), types.CompatFiles, v.API.Version})
+			goPackageJob{i, layout.Compat, types.CompatPackage(e.module.Graph.Graph, i), types.CompatFiles, v.API.Version})
 	}
 	rendered := make([]renderedPackage, len(jobs))
 	_ = forEach(len(jobs), e.workers, func(n int) error { // errors are in rendered, reported below in order with addPackage's

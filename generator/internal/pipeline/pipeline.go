@@ -9,9 +9,13 @@
 //	check     the metadata's renames and removals against the versions (package check)
 //	          and crds.stored against the hubs (budget.go)
 //	augment   the kinds hand-written code augments (package augment)
+//	compose   the conversions straight to each hub, over the structs hand-written
+//	          code augments: a conversion.ComposedGraph beside the graph (plan.go)
 //	emit      the files of the module and of its conformance suite (emit.go),
 //	          each CRD within the metadata's budget (budget.go)
 //	report    the properties that disappear between versions (report.go)
+//
+// The emitters take the ComposedGraph, so they cannot run before compose.
 package pipeline
 
 import (
@@ -112,13 +116,11 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	if err != nil {
 		return nil, err
 	}
-	if graph.Augmented, err = augment.Augmented(opts.ModuleDir, graph); err != nil {
+	composed, err := compose(opts, graph)
+	if err != nil {
 		return nil, err
 	}
-	if err := graph.Compose(); err != nil {
-		return nil, err
-	}
-	out, err := emitAll(svc, opts, versions, graph, loaded.files, augmented)
+	out, err := emitAll(svc, opts, versions, composed, loaded.files, augmented)
 	if err != nil {
 		return nil, err
 	}

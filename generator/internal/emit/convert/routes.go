@@ -122,7 +122,7 @@ func (destination *{{.Name}}) {{.From}}(source conversion.Hub) error {
 // conversions to and from the storage versions newer than the hub.
 func writeHubRoute(s *gosrc.Scope, l level, kind string, r *golang.Resource) {
 	name := l.typeName(r)
-	beyond := beyondVersions(s.Module.Graph, kind, s.Version)
+	beyond := beyondVersions(s.Module.Graph.Graph, kind, s.Version)
 	if l.needsHub {
 		s.File.Write(hubCode, l.args(name))
 	} else {
@@ -372,7 +372,7 @@ func directNames(s *gosrc.Scope, l level, r *golang.Resource, next, hub side) (s
 
 // composedNames returns the composed methods converting part (spec or status)
 // of kind at storage version i to and from the hub, as Compose named them.
-func composedNames(g *conversion.Graph, kind string, i, hub conversion.VersionIndex, part func(*golang.Resource) string) (string, string) {
+func composedNames(g *conversion.ComposedGraph, kind string, i, hub conversion.VersionIndex, part func(*golang.Resource) string) (string, string) {
 	near, far := part(g.Resource(kind, i, layout.Storage)), part(g.Resource(kind, hub, layout.Storage))
 	to, _ := g.Direct(i, hub, near, far, conversion.ToFar)
 	from, _ := g.Direct(i, hub, near, far, conversion.FromFar)

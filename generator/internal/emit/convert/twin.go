@@ -10,7 +10,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/model"
 )
 
-// A spoke's twins (conversion.Graph.Twin): the composed conversions its
+// A spoke's twins (conversion.ComposedGraph.Twin): the composed conversions its
 // storage variant hosts, written on the spoke's structs, so that a spoke
 // converts to and from the hub in one pass instead of two, without the storage
 // object between. A twin from the hub also answers what FitsSpoke would say

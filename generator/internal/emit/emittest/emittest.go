@@ -103,8 +103,9 @@ var Renames = conversion.Renames{Properties: []conversion.PropertyRename{
 }}
 
 // Graph returns the Go view of every version and the conversion plan between
-// them; it panics on an error, which would be a bug in this package.
-func Graph() *conversion.Graph {
+// them, composed (no struct augmented); it panics on an error, which would be
+// a bug in this package.
+func Graph() *conversion.ComposedGraph {
 	var versions []*conversion.Version
 	for i, api := range Versions() {
 		i := conversion.VersionIndex(i)
@@ -118,10 +119,11 @@ func Graph() *conversion.Graph {
 	if err != nil {
 		panic(err)
 	}
-	if err := g.Compose(); err != nil {
+	composed, err := conversion.Compose(g, nil)
+	if err != nil {
 		panic(err)
 	}
-	return g
+	return composed
 }
 
 // OneVersion is a hand-made API version of two resources that uses each kind

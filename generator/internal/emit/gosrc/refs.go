@@ -12,9 +12,9 @@ import (
 
 // Module says where a service's packages are.
 type Module struct {
-	Path  string // the Go module path
-	Group string // the Kubernetes group
-	Graph *conversion.Graph
+	Path  string                    // the Go module path
+	Group string                    // the Kubernetes group
+	Graph *conversion.ComposedGraph // the conversion graph, composed
 
 	countLinks sync.Once
 	hostLinks  map[string]int // how many links each struct hosts

@@ -27,15 +27,24 @@ func widgetVersion(t *testing.T, index conversion.VersionIndex, apiVersion strin
 	return &conversion.Version{Index: index, Spoke: spoke, Storage: golang.StoragePackage(spoke)}
 }
 
-// Every pair of adjacent storage versions is tested both ways, with the older
-// version's methods.
-func TestConformanceAssignsAdjacentStorageBothWays(t *testing.T) {
-	graph, err := conversion.Build([]*conversion.Version{
-		widgetVersion(t, 0, "2020-01-01"), widgetVersion(t, 1, "2021-01-01"), widgetVersion(t, 2, "2022-01-01"),
-	}, conversion.Renames{})
+// composed returns the conversions between versions, composed.
+func composed(t *testing.T, versions ...*conversion.Version) *conversion.ComposedGraph {
+	t.Helper()
+	graph, err := conversion.Build(versions, conversion.Renames{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	composed, err := conversion.Compose(graph, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return composed
+}
+
+// Every pair of adjacent storage versions is tested both ways, with the older
+// version's methods.
+func TestConformanceAssignsAdjacentStorageBothWays(t *testing.T) {
+	graph := composed(t, widgetVersion(t, 0, "2020-01-01"), widgetVersion(t, 1, "2021-01-01"), widgetVersion(t, 2, "2022-01-01"))
 	source, err := File(&gosrc.Module{Path: "example.com/things", Group: "things.example.armhub.io", Graph: graph}, "conformance", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -62,10 +71,7 @@ func TestConformanceAssignsAdjacentStorageBothWays(t *testing.T) {
 // A service without two storage versions of a kind has no next-storage tests:
 // they would run an empty table, which fails.
 func TestConformanceWithoutNextStorageOmitsItsTests(t *testing.T) {
-	graph, err := conversion.Build([]*conversion.Version{widgetVersion(t, 0, "2020-01-01")}, conversion.Renames{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	graph := composed(t, widgetVersion(t, 0, "2020-01-01"))
 	source, err := File(&gosrc.Module{Path: "example.com/things", Group: "things.example.armhub.io", Graph: graph}, "conformance", nil)
 	if err != nil {
 		t.Fatal(err)

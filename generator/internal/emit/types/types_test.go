@@ -34,7 +34,7 @@ func TestServiceGolden(t *testing.T) {
 			side layout.Side
 			pkg  *golang.Package
 			emit func(*golang.Package, Target) (gosrc.Files, error)
-		}{{layout.Spoke, v.Spoke, SpokeFiles}, {layout.Storage, v.Storage, SpokeFiles}, {layout.Compat, CompatPackage(m.Graph, i), CompatFiles}} {
+		}{{layout.Spoke, v.Spoke, SpokeFiles}, {layout.Storage, v.Storage, SpokeFiles}, {layout.Compat, CompatPackage(m.Graph.Graph, i), CompatFiles}} {
 			if p.pkg == nil {
 				continue
 			}
@@ -48,7 +48,7 @@ func TestServiceGolden(t *testing.T) {
 			}
 		}
 	}
-	if CompatPackage(m.Graph, 1) == nil {
+	if CompatPackage(m.Graph.Graph, 1) == nil {
 		t.Error("the tiny service has no compat package; the golden test misses one kind of output")
 	}
 	emittest.Golden(t, files)

@@ -31,14 +31,14 @@ import (
 // rendered as it is and with its last version a preview (a hub with versions
 // beyond it) and a status object.
 func TestReservedTableCoversTheEmitters(t *testing.T) {
-	for name, graph := range map[string]*conversion.Graph{"tiny": emittest.Graph(), "beyond the hub": beyondHubGraph(t)} {
+	for name, graph := range map[string]*conversion.ComposedGraph{"tiny": emittest.Graph(), "beyond the hub": beyondHubGraph(t)} {
 		t.Run(name, func(t *testing.T) {
 			m := &gosrc.Module{Path: emittest.Module, Group: emittest.Group, Graph: graph}
 			for _, v := range graph.Versions {
 				i := v.Index
 				checkPackage(t, m, i, layout.Spoke, v.Spoke)
 				checkPackage(t, m, i, layout.Storage, v.Storage)
-				if compat := types.CompatPackage(graph, i); compat != nil {
+				if compat := types.CompatPackage(graph.Graph, i); compat != nil {
 					checkPackage(t, m, i, layout.Compat, compat)
 				}
 			}
@@ -48,7 +48,7 @@ func TestReservedTableCoversTheEmitters(t *testing.T) {
 
 // beyondHubGraph is the tiny service with its last version a preview, and a
 // status object on every widget.
-func beyondHubGraph(t *testing.T) *conversion.Graph {
+func beyondHubGraph(t *testing.T) *conversion.ComposedGraph {
 	apis := emittest.Versions()
 	apis[len(apis)-1].Version += "-preview"
 	var versions []*conversion.Version
@@ -68,7 +68,11 @@ func beyondHubGraph(t *testing.T) *conversion.Graph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
+	composed, err := conversion.Compose(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return composed
 }
 
 // checkPackage renders the package of version i on side and checks its
