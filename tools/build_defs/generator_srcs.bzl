@@ -7,8 +7,6 @@ GENERATOR_SRCS = [
     "//generator:go.mod",
     "//generator:go.sum",
     "//generator/internal/armschema:armschema.go",
-    "//generator/internal/armschema:names.go",
-    "//generator/internal/armschema:object.go",
     "//generator/internal/armschema:schema.go",
     "//generator/internal/armschema:sections.go",
     "//generator/internal/augment:augment.go",

@@ -1,17 +1,18 @@
 // Package armschema loads Azure ARM deployment JSON schemas (JSON Schema
 // draft-04, one file per provider and API version, laid out as
 // <root>/<api-version>/<Provider>.json with <root>/common/definitions.json)
-// into the generator's model.
+// into the generator's model. The walk itself is package schemawalk's; this
+// package holds what is the format's own: the file layout, the resource
+// sections and their scopes, $refs into the file or common/definitions.json,
+// the template-expression alternative of a oneOf, and unions from oneOf.
 //
 // Every problem in the input is an error naming the file and the JSON pointer
 // of the offending schema node. Things the model cannot express but that do
 // not stop loading (a recursive type, extra keys beside declared properties, a
-// child resource whose parent is missing) are returned as Notes by
-// Loader.Load.
+// child resource whose parent is missing) are returned as notes.
 package armschema
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,21 +21,18 @@ import (
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/generator/internal/naming"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // commonURL is the address the schemas use for common/definitions.json.
 const commonURL = "https://schema.management.azure.com/schemas/common/definitions.json"
 
+// commonRel is where common/definitions.json is, relative to the root.
+const commonRel = "common/definitions.json"
+
 // Note is something the loader had to approximate, at the schema node it
 // concerns.
-type Note struct {
-	At      model.Location
-	Message string
-}
-
-func (n Note) String() string {
-	return fmt.Sprintf("%s: %s", n.At, n.Message)
-}
+type Note = schemawalk.Note
 
 // Loader loads the provider files under one root, reading the root's
 // common/definitions.json once. It is safe for concurrent use.
@@ -43,7 +41,7 @@ type Loader struct {
 	mu        sync.Mutex
 	used      bool // common/definitions.json was read
 	once      sync.Once
-	common    *doc
+	common    *schemawalk.File
 	commonErr error
 }
 
@@ -65,33 +63,23 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if dir := filepath.Base(filepath.Dir(path)); dir == "." || dir == string(filepath.Separator) {
 		return nil, nil, model.Errorf(model.Location{File: path}, "expected the file in a folder named after its API version")
 	}
-	top, err := readTop(path, append(sectionKeys(), "definitions")...)
+	f, err := readFile(path, l.relative(path), append(sectionKeys(), "definitions")...)
 	if err != nil {
 		return nil, nil, err
 	}
-	d, err := newDoc(path, l.relative(path), top)
-	if err != nil {
+	x := &loader{l: l, file: f}
+	x.Walker = schemawalk.New(x, rules(x), &model.APIVersion{
+		Version:  filepath.Base(filepath.Dir(path)),
+		Provider: strings.TrimSuffix(filepath.Base(path), ".json"),
+		Objects:  map[string]*model.Object{},
+		Enums:    map[string]*model.Enum{},
+		Source:   f.Rel,
+	})
+	if err := x.load(); err != nil {
 		return nil, nil, err
 	}
-	x := &loader{
-		l:          l,
-		file:       d,
-		names:      newNames(),
-		memo:       map[string]shape{},
-		collecting: map[string]bool{},
-		out: &model.APIVersion{
-			Version:  filepath.Base(filepath.Dir(path)),
-			Provider: strings.TrimSuffix(filepath.Base(path), ".json"),
-			Objects:  map[string]*model.Object{},
-			Enums:    map[string]*model.Enum{},
-			Source:   d.src,
-		},
-	}
-	if err := x.load(top); err != nil {
-		return nil, nil, err
-	}
-	jsonfile.Prune(x.out)
-	return x.out, x.notes, nil
+	jsonfile.Prune(x.Out)
+	return x.Out, x.Notes(), nil
 }
 
 // relative returns path relative to the root, with slashes, or path itself
@@ -114,157 +102,125 @@ func (l *Loader) UsedCommon() bool {
 	return l.used
 }
 
-// commonDoc returns the parsed common/definitions.json.
-func (l *Loader) commonDoc() (*doc, error) {
+// commonFile returns the parsed common/definitions.json.
+func (l *Loader) commonFile() (*schemawalk.File, error) {
 	l.mu.Lock()
 	l.used = true
 	l.mu.Unlock()
 	l.once.Do(func() {
-		file := filepath.Join(l.root, "common", "definitions.json")
-		top, err := readTop(file, "definitions")
-		if err != nil {
-			l.commonErr = err
-			return
-		}
-		l.common, l.commonErr = newDoc(file, "common/definitions.json", top)
-		if l.common != nil {
-			l.common.isCommon = true
-		}
+		l.common, l.commonErr = readFile(filepath.Join(l.root, "common", "definitions.json"), commonRel, "definitions")
 	})
 	return l.common, l.commonErr
 }
 
-// doc is one parsed schema file.
-type doc struct {
-	file     string         // the path, for errors and notes
-	src      string         // the path relative to the root, for Source fields
-	defs     map[string]any // its definitions
-	isCommon bool           // whether it is common/definitions.json
-}
-
-// readTop reads and parses a schema file, checking its top-level keys: the
-// ones that carry no shape and the given sections.
-func readTop(file string, sections ...string) (map[string]any, error) {
-	data, err := os.ReadFile(file)
+// readFile reads and parses a schema file, checking its top-level keys (the
+// ones that carry no shape and the given sections) and that its definitions
+// are an object.
+func readFile(path, rel string, sections ...string) (*schemawalk.File, error) {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, model.Errorf(model.Location{File: file}, "cannot read schema: %v", err)
+		return nil, model.Errorf(model.Location{File: path}, "cannot read schema: %v", err)
 	}
-	v, err := jsonfile.Parse(file, data)
+	v, err := jsonfile.Parse(path, data)
 	if err != nil {
 		return nil, err
 	}
 	top, ok := v.(map[string]any)
 	if !ok {
-		return nil, model.Errorf(model.Location{File: file}, "expected a JSON object at the top level, found %s", jsonfile.Kind(v))
+		return nil, model.Errorf(model.Location{File: path}, "expected a JSON object at the top level, found %s", jsonfile.Kind(v))
 	}
 	allowed := map[string]bool{"id": true, "$schema": true, "title": true, "description": true}
 	for _, s := range sections {
 		allowed[s] = true
 	}
+	f := &schemawalk.File{Path: path, Rel: rel, Top: top}
 	for _, k := range jsonfile.SortedKeys(top) {
 		if !allowed[k] {
-			return nil, model.Errorf(model.Location{File: file, Pointer: "/" + jsonfile.Escape(k)}, "unsupported top-level key %q", k)
+			return nil, schemawalk.Errf(f, "/"+jsonfile.Escape(k), "unsupported top-level key %q", k)
 		}
 	}
-	return top, nil
-}
-
-func newDoc(file, src string, top map[string]any) (*doc, error) {
-	d := &doc{file: file, src: src, defs: map[string]any{}}
 	if v, ok := top["definitions"]; ok {
-		defs, ok := v.(map[string]any)
-		if !ok {
-			return nil, model.Errorf(model.Location{File: file, Pointer: "/definitions"}, "expected an object of definitions, found %s", jsonfile.Kind(v))
+		if _, ok := v.(map[string]any); !ok {
+			return nil, schemawalk.Errf(f, "/definitions", "expected an object of definitions, found %s", jsonfile.Kind(v))
 		}
-		d.defs = defs
 	}
-	return d, nil
+	return f, nil
 }
 
-// loader holds the state of loading one provider file.
+// loader holds the state of loading one provider file: the walker, and the
+// format's parts it calls (schema.go).
 type loader struct {
-	l          *Loader
-	file       *doc
-	out        *model.APIVersion
-	names      *names
-	memo       map[string]shape // converted schema nodes by key
-	stack      []frame          // nodes being converted, innermost last
-	collecting map[string]bool  // object schemas whose members are being collected
-	notes      []Note
+	*schemawalk.Walker
+	l      *Loader
+	file   *schemawalk.File
+	common *schemawalk.File // common/definitions.json, once a $ref needed it
 }
 
-func (x *loader) load(top map[string]any) error {
+func (x *loader) load() error {
 	if err := x.reserveDefinitions(); err != nil {
 		return err
 	}
-	all, err := x.entries(top)
+	all, err := x.entries(x.file.Top)
 	if err != nil {
 		return err
 	}
 	keys := jsonfile.SortedKeys(all)
 	for _, k := range keys {
-		x.names.alloc(naming.SpecObject(k), at(x.file, all[k].ptr))
+		x.Name(specLabel(all[k]), schemawalk.Spec)
 	}
 	for _, k := range keys {
 		r, err := x.resource(all[k], all)
 		if err != nil {
 			return err
 		}
-		x.out.Resources = append(x.out.Resources, r)
+		x.Out.Resources = append(x.Out.Resources, r)
 	}
 	return nil
 }
 
 // reserveDefinitions gives the file's definitions their own names, so that
-// synthesized names never take them. Of definitions whose names differ only in
-// case, the first in byte order keeps its name and the others get the first
-// free suffix _1, _2, ...; each such renaming is noted.
+// synthesized names never take them (schemawalk's Reserve).
 func (x *loader) reserveDefinitions() error {
-	for _, k := range jsonfile.SortedKeys(x.file.defs) {
-		name := x.names.definition(k, at(x.file, "/definitions/"+jsonfile.Escape(k)))
-		if name != k {
-			x.note(model.Location{File: x.file.file, Pointer: "/definitions/" + jsonfile.Escape(k)},
-				"definition %q differs only in case from definition %q: its type is named %q", k, x.names.holder(k), name)
+	defs := x.file.Section("definitions")
+	var nodes []schemawalk.Node
+	for _, k := range jsonfile.SortedKeys(defs) {
+		n, err := schemawalk.Schema(x.file, defs[k], "/definitions/"+jsonfile.Escape(k))
+		if err != nil {
+			return err
 		}
+		nodes = append(nodes, n)
 	}
+	x.Reserve(nodes, nil)
 	return nil
 }
 
-// checkCase fails if two of the sorted keys differ only in case, naming both.
-func (x *loader) checkCase(keys []string, prefix, what string) error {
-	seen := map[string]string{}
-	for _, k := range keys {
-		if other, ok := seen[strings.ToLower(k)]; ok {
-			return x.errf(x.file, prefix+jsonfile.Escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+jsonfile.Escape(other))
-		}
-		seen[strings.ToLower(k)] = k
-	}
-	return nil
+// specLabel names a resource's spec.
+func specLabel(e *entry) schemawalk.Label {
+	return schemawalk.Label{Want: naming.SpecObject(e.name), Key: "resource " + e.name}
 }
 
 // resource converts one resource entry.
 func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, error) {
-	ptr := e.ptr
-	n, err := x.asSchema(x.file, e.node, ptr)
+	n, err := schemawalk.Schema(x.file, e.node, e.ptr)
 	if err != nil {
 		return nil, err
 	}
-	spec := x.names.alloc(naming.SpecObject(e.name), at(x.file, ptr))
-	m, err := x.collect(x.file, n, ptr, spec)
+	m, err := x.Collect(n, "")
 	if err != nil {
 		return nil, err
 	}
-	if m.union != nil {
-		return nil, x.errf(m.union.d, m.union.ptr, "a resource whose properties are a oneOf is not supported")
+	if m.Union != nil {
+		return nil, schemawalk.Errf(m.Union.At.File, m.Union.At.Ptr, "a resource whose properties are a oneOf is not supported")
 	}
-	armType, err := x.armType(m, ptr)
+	armType, err := x.armType(m, e.ptr)
 	if err != nil {
 		return nil, err
 	}
 	if err := x.specMembers(m); err != nil {
 		return nil, err
 	}
-	if _, err := x.buildObject(x.file, ptr, spec, describe(n), m); err != nil {
+	s, err := x.BuildObject(n, schemawalk.Spec, specLabel(e), m)
+	if err != nil {
 		return nil, err
 	}
 	owner, external := x.owner(e, all)
@@ -275,25 +231,25 @@ func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, err
 		Owner:         owner,
 		OwnerExternal: external,
 		Scope:         e.scope,
-		Spec:          spec,
-		Source:        at(x.file, ptr),
+		Spec:          s.T.Name,
+		Source:        n.Key(),
 	}, nil
 }
 
 // armType returns the first value of the enum of the resource's type property.
-func (x *loader) armType(m *members, ptr string) (string, error) {
-	decls := m.decls["type"]
+func (x *loader) armType(m *schemawalk.Members, ptr string) (string, error) {
+	decls := m.Decls["type"]
 	if len(decls) == 0 {
-		return "", x.errf(x.file, ptr, "resource has no type property")
+		return "", schemawalk.Errf(x.file, ptr, "resource has no type property")
 	}
-	dc := decls[0]
-	values, _ := dc.node["enum"].([]any)
+	dc := decls[0].Node
+	values, _ := dc.N["enum"].([]any)
 	if len(values) == 0 {
-		return "", x.errf(dc.d, dc.ptr, "expected the type property to be an enum holding the ARM resource type")
+		return "", schemawalk.Errf(dc.File, dc.Ptr, "expected the type property to be an enum holding the ARM resource type")
 	}
 	s, ok := values[0].(string)
 	if !ok || s == "" {
-		return "", x.errf(dc.d, dc.ptr+"/enum/0", "expected the ARM resource type as a string")
+		return "", schemawalk.Errf(dc.File, dc.Ptr+"/enum/0", "expected the ARM resource type as a string")
 	}
 	return s, nil
 }
@@ -302,30 +258,30 @@ func (x *loader) armType(m *members, ptr string) (string, error) {
 // and resources (child resources are resources of their own) go, name becomes
 // the optional azureName. Required properties the resource does not declare
 // (old files require location without declaring it) are noted and ignored.
-func (x *loader) specMembers(m *members) error {
+func (x *loader) specMembers(m *schemawalk.Members) error {
 	for _, p := range []string{"apiVersion", "type", "resources", "name"} {
-		delete(m.required, p)
+		delete(m.Required, p)
 	}
-	for _, r := range jsonfile.SortedKeys(m.required) {
-		if _, ok := m.decls[r]; !ok {
-			rq := m.required[r]
-			x.note(model.Location{File: rq.d.file, Pointer: rq.ptr}, "required property %q is not declared: ignored", r)
-			delete(m.required, r)
+	for _, r := range jsonfile.SortedKeys(m.Required) {
+		if _, ok := m.Decls[r]; !ok {
+			rq := m.Required[r]
+			x.Note(rq.File, rq.Ptr+"/required", "required property %q is not declared: ignored", r)
+			delete(m.Required, r)
 		}
 	}
 	for _, p := range []string{"apiVersion", "type", "resources"} {
-		delete(m.decls, p)
+		delete(m.Decls, p)
 	}
-	decls, ok := m.decls["name"]
+	decls, ok := m.Decls["name"]
 	if !ok {
 		return nil
 	}
-	if clash, ok := m.decls[naming.AzureNameJSON]; ok {
-		return x.errf(clash[0].d, clash[0].ptr, "property %q is reserved in a resource: the resource's name property becomes the spec's %s",
+	if clash, ok := m.Decls[naming.AzureNameJSON]; ok {
+		return schemawalk.Errf(clash[0].Node.File, clash[0].Node.Ptr, "property %q is reserved in a resource: the resource's name property becomes the spec's %s",
 			naming.AzureNameJSON, naming.AzureNameJSON)
 	}
-	m.decls[naming.AzureNameJSON] = decls
-	delete(m.decls, "name")
+	m.Decls[naming.AzureNameJSON] = decls
+	delete(m.Decls, "name")
 	return nil
 }
 
@@ -352,42 +308,10 @@ func (x *loader) owner(e *entry, all map[string]*entry) (string, bool) {
 			matches = append(matches, k)
 		}
 	}
-	loc := model.Location{File: x.file.file, Pointer: e.ptr}
 	if len(matches) == 1 {
-		x.note(loc, "parent resource %q is not defined; using %q, which differs only in case", parent, matches[0])
+		x.Note(x.file, e.ptr, "parent resource %q is not defined; using %q, which differs only in case", parent, matches[0])
 		return matches[0], false
 	}
-	x.note(loc, "parent resource %q is not defined in this file: Owner names it as an external owner, a resource this service does not generate (created by other means)", parent)
+	x.Note(x.file, e.ptr, "parent resource %q is not defined in this file: Owner names it as an external owner, a resource this service does not generate (created by other means)", parent)
 	return parent, true
-}
-
-func (x *loader) note(loc model.Location, format string, args ...any) {
-	x.notes = append(x.notes, Note{At: loc, Message: fmt.Sprintf(format, args...)})
-}
-
-func (x *loader) errf(d *doc, ptr, format string, args ...any) error {
-	return model.Errorf(model.Location{File: d.file, Pointer: ptr}, format, args...)
-}
-
-// at names a schema node: the file relative to the root, # and the pointer.
-// It is both the node's key and the Source of what is made from it.
-func at(d *doc, ptr string) string {
-	return d.src + "#" + ptr
-}
-
-// describe returns a schema's description, or that of its only described
-// oneOf branch.
-func describe(n map[string]any) string {
-	if s, ok := n["description"].(string); ok && s != "" {
-		return s
-	}
-	branches, _ := n["oneOf"].([]any)
-	for _, b := range branches {
-		if bn, ok := b.(map[string]any); ok {
-			if s, ok := bn["description"].(string); ok && s != "" {
-				return s
-			}
-		}
-	}
-	return ""
 }

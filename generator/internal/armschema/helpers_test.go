@@ -10,6 +10,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // expr is the template-expression alternative the schemas wrap values in.
@@ -215,7 +216,7 @@ func checkWellFormed(t *testing.T, v *model.APIVersion) {
 		}
 	}
 	for name, e := range v.Enums {
-		if e.Name != name || len(e.Values) == 0 || !primitives[e.Base] {
+		if e.Name != name || len(e.Values) == 0 || !schemawalk.Primitives[e.Base] {
 			t.Errorf("%s: enum %q: name %q, base %q, values %q", v.Source, name, e.Name, e.Base, e.Values)
 		}
 	}
@@ -227,7 +228,7 @@ func wellFormed(v *model.APIVersion, t *model.Type) bool {
 	}
 	switch t.Kind {
 	case model.KindPrimitive:
-		return primitives[t.Primitive] && t.Name == "" && t.Elem == nil
+		return schemawalk.Primitives[t.Primitive] && t.Name == "" && t.Elem == nil
 	case model.KindEnum:
 		e := v.Enums[t.Name]
 		return e != nil && e.Base == t.Primitive && t.Elem == nil

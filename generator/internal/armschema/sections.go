@@ -5,6 +5,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // section is one of a deployment schema's resource sections, with the scope of
@@ -56,7 +57,7 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 		found = true
 		defs, ok := v.(map[string]any)
 		if !ok {
-			return nil, x.errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonfile.Kind(v))
+			return nil, schemawalk.Errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonfile.Kind(v))
 		}
 		keys := jsonfile.SortedKeys(defs)
 		if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
@@ -70,7 +71,7 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 		}
 	}
 	if !found {
-		return nil, x.errf(x.file, "", "no resourceDefinitions (nor a scoped resource section): not an ARM deployment schema")
+		return nil, schemawalk.Errf(x.file, "", "no resourceDefinitions (nor a scoped resource section): not an ARM deployment schema")
 	}
 	return all, nil
 }
@@ -79,12 +80,12 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 func (x *loader) addEntry(all map[string]*entry, e *entry) error {
 	if other := findFold(all, e.name); other != nil {
 		scoped := scopedName(e.scope, e.name)
-		x.note(model.Location{File: x.file.file, Pointer: e.ptr},
+		x.Note(x.file, e.ptr,
 			"resource %q is also defined at #%s: this %s-scoped one is named %q", e.name, other.ptr, e.scope, scoped)
 		e.name = scoped
 	}
 	if other := findFold(all, e.name); other != nil {
-		return x.errf(x.file, e.ptr, "resource named %q clashes with the resource at #%s (names are compared ignoring case)", e.name, other.ptr)
+		return schemawalk.Errf(x.file, e.ptr, "resource named %q clashes with the resource at #%s (names are compared ignoring case)", e.name, other.ptr)
 	}
 	all[e.name] = e
 	return nil
@@ -112,4 +113,16 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// checkCase fails if two of the sorted keys differ only in case, naming both.
+func (x *loader) checkCase(keys []string, prefix, what string) error {
+	seen := map[string]string{}
+	for _, k := range keys {
+		if other, ok := seen[strings.ToLower(k)]; ok {
+			return schemawalk.Errf(x.file, prefix+jsonfile.Escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+jsonfile.Escape(other))
+		}
+		seen[strings.ToLower(k)] = k
+	}
+	return nil
 }

@@ -14,6 +14,13 @@
 // afterwards; Compose takes it and the structs hand-written code augments and
 // returns a ComposedGraph, the conversions straight to each hub and back. What
 // emits conversions takes a ComposedGraph, so it cannot run before Compose.
+//
+// The words of conversions (link, host, step, run, shape, compat struct,
+// composed and direct conversions, the operations Keep, Pull, Move and Set,
+// twins, the routes: step, carry, direct, hub chain, beyond; fits) are
+// defined, each with the file that owns it, in generator/README.md,
+// "Conversions: words and a worked example", beside a composed conversion's
+// operations and the method package emit/convert writes from them.
 package conversion
 
 import (

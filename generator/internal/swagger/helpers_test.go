@@ -10,6 +10,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // The tests write a service "svc" whose version 2024-01-01 is in
@@ -297,7 +298,7 @@ func checkWellFormed(t testing.TB, v *model.APIVersion) {
 		}
 	}
 	for name, e := range v.Enums {
-		if e.Name != name || len(e.Values) == 0 || !primitives[e.Base] || e.Source == "" {
+		if e.Name != name || len(e.Values) == 0 || !schemawalk.Primitives[e.Base] || e.Source == "" {
 			t.Errorf("enum %s", dump(e))
 		}
 	}
@@ -355,7 +356,7 @@ func wellFormed(v *model.APIVersion, t *model.Type) bool {
 	}
 	switch t.Kind {
 	case model.KindPrimitive:
-		return primitives[t.Primitive] && t.Name == "" && t.Elem == nil
+		return schemawalk.Primitives[t.Primitive] && t.Name == "" && t.Elem == nil
 	case model.KindEnum:
 		e := v.Enums[t.Name]
 		return e != nil && e.Base == t.Primitive && t.Elem == nil

@@ -384,7 +384,7 @@ func TestSecrets(t *testing.T) {
 func TestTypesAndFormats(t *testing.T) {
 	var props []string
 	want := map[string]string{}
-	for prim, fs := range formats {
+	for prim, fs := range rules.Formats {
 		props = append(props, `"`+prim+`": {"type": "`+prim+`"}`)
 		want[prim] = prim
 		for _, f := range fs {

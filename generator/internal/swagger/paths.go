@@ -6,6 +6,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // resource is a path that makes a resource.
@@ -48,14 +49,14 @@ func (x *loader) resources() ([]*resource, error) {
 		}
 	}
 	if len(rs) == 0 {
-		return nil, x.errf(x.docs[0], "/paths", "no resource: expected a path with put and get under /providers/<Provider>/ ending in a {name} parameter")
+		return nil, schemawalk.Errf(x.docs[0], "/paths", "no resource: expected a path with put and get under /providers/<Provider>/ ending in a {name} parameter")
 	}
 	for _, r := range rs[1:] {
 		if r.provider != rs[0].provider {
-			return nil, x.errf(r.at.d, r.at.ptr, "provider %q differs from %q of %s: expected one provider per API version", r.provider, rs[0].provider, rs[0].at.key())
+			return nil, schemawalk.Errf(r.at.File, r.at.Ptr, "provider %q differs from %q of %s: expected one provider per API version", r.provider, rs[0].provider, rs[0].at.Key())
 		}
 	}
-	x.out.Provider = rs[0].provider
+	x.Out.Provider = rs[0].provider
 	if err := x.nameResources(rs); err != nil {
 		return nil, err
 	}
@@ -69,12 +70,12 @@ func (x *loader) pathItems() ([]node, error) {
 	seen := map[string]node{}
 	var items []node
 	for _, d := range x.docs {
-		for _, p := range jsonfile.SortedKeys(d.paths) {
+		for _, p := range jsonfile.SortedKeys(d.Section("paths")) {
 			ptr := "/paths/" + jsonfile.Escape(p)
 			if prev, ok := seen[p]; ok {
-				return nil, x.errf(d, ptr, "path %q is also defined at %s: expected each path in one file of the version", p, prev.key())
+				return nil, schemawalk.Errf(d, ptr, "path %q is also defined at %s: expected each path in one file of the version", p, prev.Key())
 			}
-			it, err := x.object(d, d.paths[p], ptr, "a path item")
+			it, err := schemawalk.Object(d, d.Section("paths")[p], ptr, "a path item")
 			if err != nil {
 				return nil, err
 			}
@@ -88,36 +89,36 @@ func (x *loader) pathItems() ([]node, error) {
 
 // pathOf returns the URL path of a path item.
 func pathOf(it node) string {
-	return jsonfile.Unescape(strings.TrimPrefix(it.ptr, "/paths/"))
+	return jsonfile.Unescape(strings.TrimPrefix(it.Ptr, "/paths/"))
 }
 
 // classify returns the resource a path item makes, or nil.
 func (x *loader) classify(it node) (*resource, error) {
-	for _, k := range jsonfile.SortedKeys(it.n) {
+	for _, k := range jsonfile.SortedKeys(it.N) {
 		if !pathKeys[k] && !strings.HasPrefix(k, "x-") {
-			return nil, x.errf(it.d, it.ptr+"/"+jsonfile.Escape(k), "unsupported path item key %q: expected an operation (get, put, post, delete, options, head, patch), parameters or an x- extension", k)
+			return nil, schemawalk.Errf(it.File, it.Ptr+"/"+jsonfile.Escape(k), "unsupported path item key %q: expected an operation (get, put, post, delete, options, head, patch), parameters or an x- extension", k)
 		}
 	}
 	p := pathOf(it)
-	_, hasPut := it.n["put"]
-	_, hasGet := it.n["get"]
+	_, hasPut := it.N["put"]
+	_, hasGet := it.N["get"]
 	switch {
 	case !hasPut:
 		if _, _, rest, ok := splitPath(p); hasGet && ok && len(rest) > 0 && isParam(rest[len(rest)-1]) {
-			x.note(it.d, it.ptr+"/get", "a GET without a PUT: not a resource")
+			x.Note(it.File, it.Ptr+"/get", "a GET without a PUT: not a resource")
 		}
 		return nil, nil
 	case !hasGet:
-		return nil, x.errf(it.d, it.ptr+"/put", "a PUT without a GET: expected a get operation on this path, whose 200 response is the resource's status")
+		return nil, schemawalk.Errf(it.File, it.Ptr+"/put", "a PUT without a GET: expected a get operation on this path, whose 200 response is the resource's status")
 	}
 	prefix, provider, rest, ok := splitPath(p)
 	switch {
 	case !ok:
-		return nil, x.errf(it.d, it.ptr, "a path without a provider: expected /providers/<Provider>/<type>/{name} in a path with put and get")
+		return nil, schemawalk.Errf(it.File, it.Ptr, "a path without a provider: expected /providers/<Provider>/<type>/{name} in a path with put and get")
 	case isParam(provider) || provider == "":
-		return nil, x.errf(it.d, it.ptr, "expected a provider namespace after /providers/, found %q", provider)
+		return nil, schemawalk.Errf(it.File, it.Ptr, "expected a provider namespace after /providers/, found %q", provider)
 	case len(rest) == 0 || !isParam(rest[len(rest)-1]):
-		x.note(it.d, it.ptr, "the path does not end in a {name} parameter: not a resource")
+		x.Note(it.File, it.Ptr, "the path does not end in a {name} parameter: not a resource")
 		return nil, nil
 	}
 	return x.newResource(it, prefix, provider, rest)
@@ -130,7 +131,7 @@ func (x *loader) newResource(it node, prefix []string, provider string, rest []s
 			continue
 		}
 		if isParam(s) || s == "" || i+1 == len(rest) {
-			return nil, x.errf(it.d, it.ptr, "expected <type>/<name> pairs after /providers/%s, found %q", provider, strings.Join(rest, "/"))
+			return nil, schemawalk.Errf(it.File, it.Ptr, "expected <type>/<name> pairs after /providers/%s, found %q", provider, strings.Join(rest, "/"))
 		}
 		r.types = append(r.types, s)
 	}
@@ -139,10 +140,10 @@ func (x *loader) newResource(it node, prefix []string, provider string, rest []s
 	if r.scope, err = x.scope(it, prefix); err != nil {
 		return nil, err
 	}
-	if r.put, err = x.object(it.d, it.n["put"], it.ptr+"/put", "an operation"); err != nil {
+	if r.put, err = schemawalk.Object(it.File, it.N["put"], it.Ptr+"/put", "an operation"); err != nil {
 		return nil, err
 	}
-	r.get, err = x.object(it.d, it.n["get"], it.ptr+"/get", "an operation")
+	r.get, err = schemawalk.Object(it.File, it.N["get"], it.Ptr+"/get", "an operation")
 	return r, err
 }
 
@@ -182,7 +183,7 @@ func (x *loader) scope(it node, prefix []string) (model.Scope, error) {
 			return model.ScopeExtension, nil // under another resource
 		}
 	}
-	return "", x.errf(it.d, it.ptr, "unexpected scope /%s before /providers/: expected /subscriptions/{id}, "+
+	return "", schemawalk.Errf(it.File, it.Ptr, "unexpected scope /%s before /providers/: expected /subscriptions/{id}, "+
 		"/subscriptions/{id}/resourceGroups/{name}, /providers/Microsoft.Management/managementGroups/{id}, "+
 		"a {scope} parameter, another resource's path or nothing", strings.Join(prefix, "/"))
 }
@@ -198,14 +199,14 @@ func (x *loader) nameResources(rs []*resource) error {
 		r.name = strings.Join(r.types, "_")
 		if other := byLower[strings.ToLower(r.name)]; other != nil {
 			if other.scope == r.scope {
-				return x.errf(r.at.d, r.at.ptr, "resource %q is also the resource of %s (names are compared ignoring case): expected one path per resource type and scope", r.name, other.at.key())
+				return schemawalk.Errf(r.at.File, r.at.Ptr, "resource %q is also the resource of %s (names are compared ignoring case): expected one path per resource type and scope", r.name, other.at.Key())
 			}
 			scoped := string(r.scope) + strings.ToUpper(r.name[:1]) + r.name[1:]
-			x.note(r.at.d, r.at.ptr, "resource %q is also at %s: this %s-scoped one is named %q", r.name, other.at.key(), r.scope, scoped)
+			x.Note(r.at.File, r.at.Ptr, "resource %q is also at %s: this %s-scoped one is named %q", r.name, other.at.Key(), r.scope, scoped)
 			r.name = scoped
 		}
 		if other := byLower[strings.ToLower(r.name)]; other != nil {
-			return x.errf(r.at.d, r.at.ptr, "resource named %q clashes with the resource of %s (names are compared ignoring case)", r.name, other.at.key())
+			return schemawalk.Errf(r.at.File, r.at.Ptr, "resource named %q clashes with the resource of %s (names are compared ignoring case)", r.name, other.at.Key())
 		}
 		byLower[strings.ToLower(r.name)] = r
 	}
@@ -227,6 +228,6 @@ func (x *loader) owner(r *resource, rs []*resource) (string, bool) {
 			}
 		}
 	}
-	x.note(r.at.d, r.at.ptr, "parent resource %q is not a resource of this version: Owner names it as an external owner, a resource this service does not generate (created by other means)", parent)
+	x.Note(r.at.File, r.at.Ptr, "parent resource %q is not a resource of this version: Owner names it as an external owner, a resource this service does not generate (created by other means)", parent)
 	return parent, true
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // sections a $ref can point into, with what each holds.
@@ -14,11 +15,11 @@ var sections = map[string]string{"definitions": "definition", "parameters": "par
 // resolve finds what the $ref v of the node at d#ptr points at:
 // #/<section>/<name> of d, or of another file by a path relative to d's
 // folder. A definition of one of the version's files is the version's.
-func (x *loader) resolve(d *doc, v any, ptr, section string) (node, error) {
+func (x *loader) resolve(d *schemawalk.File, v any, ptr, section string) (node, error) {
 	rptr := ptr + "/$ref"
 	ref, ok := v.(string)
 	if !ok {
-		return node{}, x.errf(d, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(v))
+		return node{}, schemawalk.Errf(d, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(v))
 	}
 	file, frag, _ := strings.Cut(ref, "#")
 	td := d
@@ -30,35 +31,35 @@ func (x *loader) resolve(d *doc, v any, ptr, section string) (node, error) {
 	}
 	name, ok := strings.CutPrefix(frag, "/"+section+"/")
 	if !ok || name == "" || strings.Contains(name, "/") {
-		return node{}, x.errf(d, rptr, "$ref %q must point at #/%s/<name>", ref, section)
+		return node{}, schemawalk.Errf(d, rptr, "$ref %q must point at #/%s/<name>", ref, section)
 	}
 	name = jsonfile.Unescape(name)
-	held := td.defs
+	held := td.Section("definitions")
 	if section == "parameters" {
-		held = td.params
+		held = td.Section("parameters")
 	}
 	target, ok := held[name]
 	if !ok {
-		return node{}, x.errf(d, rptr, "dangling $ref %q: %s has no %s %q", ref, td.rel, sections[section], name)
+		return node{}, schemawalk.Errf(d, rptr, "dangling $ref %q: %s has no %s %q", ref, td.Rel, sections[section], name)
 	}
 	if section == "definitions" && x.version[td] {
 		return x.local[name], nil
 	}
-	return x.object(td, target, "/"+section+"/"+jsonfile.Escape(name), "a "+sections[section])
+	return schemawalk.Object(td, target, "/"+section+"/"+jsonfile.Escape(name), "a "+sections[section])
 }
 
 // refDoc returns the file a $ref names by a relative path.
-func (x *loader) refDoc(d *doc, ref, file, rptr string) (*doc, error) {
+func (x *loader) refDoc(d *schemawalk.File, ref, file, rptr string) (*schemawalk.File, error) {
 	if strings.Contains(file, "://") || path.IsAbs(file) || strings.Contains(file, `\`) {
-		return nil, x.errf(d, rptr, "$ref %q: expected a file path relative to %s, with slashes", ref, d.rel)
+		return nil, schemawalk.Errf(d, rptr, "$ref %q: expected a file path relative to %s, with slashes", ref, d.Rel)
 	}
-	rel := path.Clean(path.Join(path.Dir(d.rel), file))
+	rel := path.Clean(path.Join(path.Dir(d.Rel), file))
 	if rel == ".." || strings.HasPrefix(rel, "../") {
-		return nil, x.errf(d, rptr, "$ref %q leads outside the root", ref)
+		return nil, schemawalk.Errf(d, rptr, "$ref %q leads outside the root", ref)
 	}
 	td, err := x.l.doc(rel)
 	if err != nil && x.l.unreadable(rel) {
-		return nil, x.errf(d, rptr, "dangling $ref %q: %v", ref, err)
+		return nil, schemawalk.Errf(d, rptr, "dangling $ref %q: %v", ref, err)
 	}
 	return td, err
 }
@@ -68,16 +69,16 @@ func (x *loader) refDoc(d *doc, ref, file, rptr string) (*doc, error) {
 func (x *loader) deref(nd node) (node, error) {
 	var seen []string
 	for {
-		ref, ok := nd.n["$ref"]
+		ref, ok := nd.N["$ref"]
 		if !ok {
 			return nd, nil
 		}
 		for _, k := range seen {
-			if k == nd.key() {
-				return node{}, x.errf(nd.d, nd.ptr, "$ref cycle with no type in between: %s", strings.Join(append(seen, k), " -> "))
+			if k == nd.Key() {
+				return node{}, schemawalk.Errf(nd.File, nd.Ptr, "$ref cycle with no type in between: %s", strings.Join(append(seen, k), " -> "))
 			}
 		}
-		seen = append(seen, nd.key())
+		seen = append(seen, nd.Key())
 		t, err := x.follow(nd, ref)
 		if err != nil {
 			return node{}, err
@@ -86,27 +87,33 @@ func (x *loader) deref(nd node) (node, error) {
 	}
 }
 
+// Follow returns the definition the $ref schema nd points at, and its label.
+func (x *loader) Follow(nd node) (node, schemawalk.Label, error) {
+	t, err := x.follow(nd, nd.N["$ref"])
+	return t, schemawalk.DefLabel(t), err
+}
+
 // follow returns the definition the $ref schema nd points at, checking the
 // keywords beside the $ref. A type there (common-types v4 has one) must be the
 // type of the definition.
 func (x *loader) follow(nd node, ref any) (node, error) {
-	if err := x.besideRef(nd); err != nil {
+	if err := x.checkBesideRef(nd); err != nil {
 		return node{}, err
 	}
-	t, err := x.resolve(nd.d, ref, nd.ptr, "definitions")
+	t, err := x.resolve(nd.File, ref, nd.Ptr, "definitions")
 	if err != nil {
 		return node{}, err
 	}
-	v, ok := nd.n["type"]
+	v, ok := nd.N["type"]
 	if !ok {
 		return t, nil
 	}
-	want, _ := t.n["type"].(string)
-	if want == "" && isObject(t.n) {
+	want, _ := t.N["type"].(string)
+	if want == "" && isObject(t.N) {
 		want = "object"
 	}
 	if v != want || want == "" {
-		return node{}, x.errf(nd.d, nd.ptr+"/type", "type %s beside a $ref: expected the type of the definition it points at (%s), or none", describeValue(v), describeValue(want))
+		return node{}, schemawalk.Errf(nd.File, nd.Ptr+"/type", "type %s beside a $ref: expected the type of the definition it points at (%s), or none", schemawalk.DescribeValue(v), schemawalk.DescribeValue(want))
 	}
 	return t, nil
 }
@@ -114,7 +121,7 @@ func (x *loader) follow(nd node, ref any) (node, error) {
 // derived returns the definitions that inherit from base through allOf, at
 // any depth: the version's and those of base's own file, in name order.
 func (x *loader) derived(base node) ([]node, error) {
-	key := base.key()
+	key := base.Key()
 	if ds, ok := x.derivedOf[key]; ok {
 		return ds, nil
 	}
@@ -122,9 +129,9 @@ func (x *loader) derived(base node) ([]node, error) {
 	for _, k := range jsonfile.SortedKeys(x.local) {
 		candidates = append(candidates, x.local[k])
 	}
-	if !x.version[base.d] {
-		for _, k := range jsonfile.SortedKeys(base.d.defs) {
-			c, err := x.asSchema(base.d, base.d.defs[k], "/definitions/"+jsonfile.Escape(k))
+	if !x.version[base.File] {
+		for _, k := range jsonfile.SortedKeys(base.File.Section("definitions")) {
+			c, err := schemawalk.Schema(base.File, base.File.Section("definitions")[k], "/definitions/"+jsonfile.Escape(k))
 			if err != nil {
 				return nil, err
 			}
@@ -133,7 +140,7 @@ func (x *loader) derived(base node) ([]node, error) {
 	}
 	var out []node
 	for _, c := range candidates {
-		if c.key() == key {
+		if c.Key() == key {
 			continue
 		}
 		ok, err := x.inherits(c, key, map[string]bool{})
@@ -151,21 +158,21 @@ func (x *loader) derived(base node) ([]node, error) {
 // inherits reports whether the schema c includes the definition base through
 // the $refs of its allOf, at any depth.
 func (x *loader) inherits(c node, base string, seen map[string]bool) (bool, error) {
-	if seen[c.key()] {
+	if seen[c.Key()] {
 		return false, nil
 	}
-	seen[c.key()] = true
-	list, _ := c.n["allOf"].([]any)
+	seen[c.Key()] = true
+	list, _ := c.N["allOf"].([]any)
 	for i, item := range list {
 		m, ok := item.(map[string]any)
 		if !ok || m["$ref"] == nil {
 			continue // not a definition; converting c reports what is wrong
 		}
-		t, err := x.resolve(c.d, m["$ref"], c.ptr+"/allOf/"+strconv.Itoa(i), "definitions")
+		t, err := x.resolve(c.File, m["$ref"], c.Ptr+"/allOf/"+strconv.Itoa(i), "definitions")
 		if err != nil {
 			return false, err
 		}
-		if t.key() == base {
+		if t.Key() == base {
 			return true, nil
 		}
 		if ok, err := x.inherits(t, base, seen); ok || err != nil {

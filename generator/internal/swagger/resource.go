@@ -1,11 +1,13 @@
 package swagger
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // parameterIn are the places a parameter can be.
@@ -37,7 +39,7 @@ func (x *loader) resource(r *resource, rs []*resource) (*model.Resource, error) 
 		Scope:         r.scope,
 		Spec:          spec,
 		Status:        status,
-		Source:        r.at.key(),
+		Source:        r.at.Key(),
 	}, nil
 }
 
@@ -61,22 +63,22 @@ func (x *loader) spec(r *resource) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	if decls, ok := mem.decls["azureName"]; ok {
-		return "", "", x.errf(decls[0].nd.d, decls[0].nd.ptr, "the resource body declares azureName, the name the resource's name is given")
+	if decls, ok := mem.Decls["azureName"]; ok {
+		return "", "", schemawalk.Errf(decls[0].Node.File, decls[0].Node.Ptr, "the resource body declares azureName, the name the resource's name is given")
 	}
 	for _, p := range envelope {
-		delete(mem.decls, p)
-		delete(mem.required, p)
+		delete(mem.Decls, p)
+		delete(mem.Required, p)
 	}
-	props, err := x.properties(root, mem, specMode, r.name)
+	props, err := x.Properties(root, mem, schemawalk.Spec, r.name)
 	if err != nil {
 		return "", "", err
 	}
 	props = append(props, azureName)
-	sortProperties(props)
-	name := x.names.alloc(r.name+"_Spec", "resource "+r.name)
-	x.out.Objects[name] = &model.Object{Name: name, Description: describe(root.n), Properties: props, Source: root.key()}
-	return name, describe(root.n), nil
+	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
+	name := x.Composed(r.name+"_Spec", "resource "+r.name)
+	x.Out.Objects[name] = &model.Object{Name: name, Description: schemawalk.Describe(root.N), Properties: props, Source: root.Key()}
+	return name, schemawalk.Describe(root.N), nil
 }
 
 // status converts the GET 200 response into <name>_Status.
@@ -89,30 +91,30 @@ func (x *loader) status(r *resource) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	props, err := x.properties(root, mem, statusMode, r.name)
+	props, err := x.Properties(root, mem, schemawalk.Status, r.name)
 	if err != nil {
 		return "", err
 	}
-	name := x.names.alloc(r.name+"_Status", "resource "+r.name+"|status")
-	x.out.Objects[name] = &model.Object{Name: name, Description: describe(root.n), Properties: props, Source: root.key()}
+	name := x.Composed(r.name+"_Status", "resource "+r.name+"|status")
+	x.Out.Objects[name] = &model.Object{Name: name, Description: schemawalk.Describe(root.N), Properties: props, Source: root.Key()}
 	return name, nil
 }
 
 // rootMembers collects the members of a resource's body or response schema,
 // which must be an object schema without a discriminator. It returns the
 // schema its $refs end at.
-func (x *loader) rootMembers(schema node, owner string) (node, *members, error) {
+func (x *loader) rootMembers(schema node, owner string) (node, *schemawalk.Members, error) {
 	root, err := x.deref(schema)
 	if err != nil {
 		return node{}, nil, err
 	}
-	if _, ok := root.n["discriminator"]; ok {
-		return node{}, nil, x.errf(root.d, root.ptr+"/discriminator", "a resource schema with a discriminator is not supported: expected the schema of one resource type")
+	if _, ok := root.N["discriminator"]; ok {
+		return node{}, nil, schemawalk.Errf(root.File, root.Ptr+"/discriminator", "a resource schema with a discriminator is not supported: expected the schema of one resource type")
 	}
-	if _, ok := root.n["enum"]; ok || root.n["type"] != nil && root.n["type"] != "object" {
-		return node{}, nil, x.errf(root.d, root.ptr, "expected the resource's schema to be an object schema")
+	if _, ok := root.N["enum"]; ok || root.N["type"] != nil && root.N["type"] != "object" {
+		return node{}, nil, schemawalk.Errf(root.File, root.Ptr, "expected the resource's schema to be an object schema")
 	}
-	mem, err := x.collect(schema, owner)
+	mem, err := x.Collect(schema, owner)
 	return root, mem, err
 }
 
@@ -121,16 +123,16 @@ func (x *loader) rootMembers(schema node, owner string) (node, *members, error) 
 func (x *loader) parameters(r *resource, op node) ([]node, error) {
 	var out []node
 	for _, holder := range []node{op, r.at} {
-		v, ok := holder.n["parameters"]
+		v, ok := holder.N["parameters"]
 		if !ok {
 			continue
 		}
 		list, ok := v.([]any)
 		if !ok {
-			return nil, x.errf(holder.d, holder.ptr+"/parameters", "expected parameters to be an array, found %s", jsonfile.Kind(v))
+			return nil, schemawalk.Errf(holder.File, holder.Ptr+"/parameters", "expected parameters to be an array, found %s", jsonfile.Kind(v))
 		}
 		for i, item := range list {
-			p, err := x.parameter(holder.d, item, holder.ptr+"/parameters/"+strconv.Itoa(i))
+			p, err := x.parameter(holder.File, item, holder.Ptr+"/parameters/"+strconv.Itoa(i))
 			if err != nil {
 				return nil, err
 			}
@@ -141,22 +143,22 @@ func (x *loader) parameters(r *resource, op node) ([]node, error) {
 }
 
 // parameter returns one parameter, following a $ref, with its in checked.
-func (x *loader) parameter(d *doc, v any, ptr string) (node, error) {
-	p, err := x.object(d, v, ptr, "a parameter")
+func (x *loader) parameter(d *schemawalk.File, v any, ptr string) (node, error) {
+	p, err := schemawalk.Object(d, v, ptr, "a parameter")
 	if err != nil {
 		return node{}, err
 	}
-	if ref, ok := p.n["$ref"]; ok {
+	if ref, ok := p.N["$ref"]; ok {
 		if p, err = x.resolve(d, ref, ptr, "parameters"); err != nil {
 			return node{}, err
 		}
 	}
-	in, _ := p.n["in"].(string)
+	in, _ := p.N["in"].(string)
 	if !parameterIn[in] {
-		return node{}, x.errf(p.d, p.ptr+"/in", "expected in to be body, path, query, header or formData, found %s", describeValue(p.n["in"]))
+		return node{}, schemawalk.Errf(p.File, p.Ptr+"/in", "expected in to be body, path, query, header or formData, found %s", schemawalk.DescribeValue(p.N["in"]))
 	}
-	if name, _ := p.n["name"].(string); name == "" {
-		return node{}, x.errf(p.d, p.ptr+"/name", "expected the parameter's name, found %s", describeValue(p.n["name"]))
+	if name, _ := p.N["name"].(string); name == "" {
+		return node{}, schemawalk.Errf(p.File, p.Ptr+"/name", "expected the parameter's name, found %s", schemawalk.DescribeValue(p.N["name"]))
 	}
 	return p, nil
 }
@@ -165,70 +167,70 @@ func (x *loader) parameter(d *doc, v any, ptr string) (node, error) {
 func (x *loader) bodySchema(op node, params []node) (node, error) {
 	var body *node
 	for i, p := range params {
-		if p.n["in"] != "body" {
+		if p.N["in"] != "body" {
 			continue
 		}
 		if body != nil {
-			return node{}, x.errf(p.d, p.ptr, "a second body parameter: expected one, the resource the PUT writes (the first is at %s)", body.key())
+			return node{}, schemawalk.Errf(p.File, p.Ptr, "a second body parameter: expected one, the resource the PUT writes (the first is at %s)", body.Key())
 		}
 		body = &params[i]
 	}
 	if body == nil {
-		return node{}, x.errf(op.d, op.ptr, "the PUT has no body parameter: expected a parameter with in: body holding the resource it writes")
+		return node{}, schemawalk.Errf(op.File, op.Ptr, "the PUT has no body parameter: expected a parameter with in: body holding the resource it writes")
 	}
-	s, ok := body.n["schema"]
+	s, ok := body.N["schema"]
 	if !ok {
-		return node{}, x.errf(body.d, body.ptr, "expected the body parameter to have a schema")
+		return node{}, schemawalk.Errf(body.File, body.Ptr, "expected the body parameter to have a schema")
 	}
-	return x.asSchema(body.d, s, body.ptr+"/schema")
+	return schemawalk.Schema(body.File, s, body.Ptr+"/schema")
 }
 
 // azureName returns the spec's azureName property, the resource's name, with
 // the description and validations of the path's name parameter.
 func (x *loader) azureName(r *resource, params []node) (*model.Property, error) {
 	for _, p := range params {
-		if p.n["in"] != "path" || p.n["name"] != r.nameParam {
+		if p.N["in"] != "path" || p.N["name"] != r.nameParam {
 			continue
 		}
-		if t, ok := p.n["type"]; ok && t != model.String {
-			return nil, x.errf(p.d, p.ptr+"/type", "expected the resource's name parameter %q to be a string, found type %s", r.nameParam, describeValue(t))
+		if t, ok := p.N["type"]; ok && t != model.String {
+			return nil, schemawalk.Errf(p.File, p.Ptr+"/type", "expected the resource's name parameter %q to be a string, found type %s", r.nameParam, schemawalk.DescribeValue(t))
 		}
-		v, err := x.validation(p)
+		v, err := x.Validation(p)
 		if err != nil {
 			return nil, err
 		}
 		return &model.Property{
-			Name: "azureName", Description: describe(p.n), Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.String},
-			Validation: v, Source: p.key(),
+			Name: "azureName", Description: schemawalk.Describe(p.N), Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.String},
+			Validation: v, Source: p.Key(),
 		}, nil
 	}
-	return nil, x.errf(r.put.d, r.put.ptr, "expected a path parameter %q, the resource's name, among the parameters of the PUT or its path", r.nameParam)
+	return nil, schemawalk.Errf(r.put.File, r.put.Ptr, "expected a path parameter %q, the resource's name, among the parameters of the PUT or its path", r.nameParam)
 }
 
 // response200 returns the schema of the 200 response of a GET.
 func (x *loader) response200(op node) (node, error) {
-	v, ok := op.n["responses"]
+	v, ok := op.N["responses"]
 	if !ok {
-		return node{}, x.errf(op.d, op.ptr, "expected responses, with a 200 response holding the resource")
+		return node{}, schemawalk.Errf(op.File, op.Ptr, "expected responses, with a 200 response holding the resource")
 	}
-	responses, err := x.object(op.d, v, op.ptr+"/responses", "a responses")
+	responses, err := schemawalk.Object(op.File, v, op.Ptr+"/responses", "a responses")
 	if err != nil {
 		return node{}, err
 	}
-	v, ok = responses.n["200"]
+	v, ok = responses.N["200"]
 	if !ok {
-		return node{}, x.errf(op.d, responses.ptr, "expected a 200 response holding the resource")
+		return node{}, schemawalk.Errf(op.File, responses.Ptr, "expected a 200 response holding the resource")
 	}
-	resp, err := x.object(op.d, v, responses.ptr+"/200", "a response")
+	resp, err := schemawalk.Object(op.File, v, responses.Ptr+"/200", "a response")
 	if err != nil {
 		return node{}, err
 	}
-	if _, ok := resp.n["$ref"]; ok {
-		return node{}, x.errf(op.d, resp.ptr+"/$ref", "a $ref to a response is not supported: expected the response's schema here")
+	if _, ok := resp.N["$ref"]; ok {
+		return node{}, schemawalk.Errf(op.File, resp.Ptr+"/$ref", "a $ref to a response is not supported: expected the response's schema here")
 	}
-	s, ok := resp.n["schema"]
+	s, ok := resp.N["schema"]
 	if !ok {
-		return node{}, x.errf(op.d, resp.ptr, "expected the 200 response to have a schema, the resource as the service returns it")
+		return node{}, schemawalk.Errf(op.File, resp.Ptr, "expected the 200 response to have a schema, the resource as the service returns it")
 	}
-	return x.asSchema(op.d, s, resp.ptr+"/schema")
+	return schemawalk.Schema(op.File, s, resp.Ptr+"/schema")
 }

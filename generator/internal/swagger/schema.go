@@ -1,31 +1,13 @@
 package swagger
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
-
-// shape is what a schema node converts to in one mode: a type, the
-// validations a property of that type carries, and, in spec mode, whether it
-// is an object none of whose properties a client writes.
-type shape struct {
-	t     *model.Type
-	v     model.Validation
-	empty bool
-}
-
-// frame is an entry of the conversion stack: a node being converted, or an
-// edge (a property, array item, map value or discriminated branch) between
-// nodes.
-type frame struct {
-	nd   node
-	key  string
-	edge bool
-}
 
 // anywhere are the keywords any schema may have: they carry no shape, or
 // (readOnly) concern the property the schema is the type of.
@@ -37,7 +19,7 @@ var anywhere = map[string]bool{
 var besideRef = map[string]bool{
 	"$ref": true, "description": true, "title": true, "readOnly": true,
 	"x-ms-mutability": true, "x-ms-client-flatten": true, "x-ms-client-name": true,
-	"type": true, // when it is the definition's (see follow)
+	"type": true, // when it is the definition's (see Follow)
 }
 
 // notEnforced are validation keywords the model has no place for.
@@ -67,97 +49,39 @@ var known = func() map[string]bool {
 	return k
 }()
 
-// formats are the formats of each primitive type.
-var formats = map[string][]string{
-	model.String: {"date-time", "date", "uuid", "arm-id", "uri", "url", "byte", "binary", "duration",
-		"password", "email", "base64url", "date-time-rfc1123"},
-	model.Integer: {"int32", "int64", "unixtime"},
-	model.Number:  {"float", "double", "decimal"},
-	model.Boolean: nil,
+// rules are Swagger's keyword rules: known formats only, arrays with items,
+// extensions anywhere.
+var rules = schemawalk.Rules{
+	TypeKeys: typeKeys,
+	Formats: map[string][]string{
+		model.String: {"date-time", "date", "uuid", "arm-id", "uri", "url", "byte", "binary", "duration",
+			"password", "email", "base64url", "date-time-rfc1123"},
+		model.Integer: {"int32", "int64", "unixtime"},
+		model.Number:  {"float", "double", "decimal"},
+		model.Boolean: nil,
+	},
+	Anywhere:      func(k string) bool { return anywhere[k] || strings.HasPrefix(k, "x-") },
+	ItemsRequired: true,
 }
 
-var primitives = map[string]bool{model.String: true, model.Integer: true, model.Number: true, model.Boolean: true}
-
-// typeOf converts a schema node in mode m; l names its type if it makes an
-// object or enum. Results are kept by node and mode, so a node converts once
-// however often it is reached.
-func (x *loader) typeOf(nd node, m mode, l label) (shape, error) {
-	key := nd.key()
-	if m == statusMode {
-		key += "|status"
-	}
-	if s, ok := x.memo[key]; ok {
-		return s, nil
-	}
-	for i, f := range x.stack {
-		if f.key == key {
-			return x.cycle(nd, i)
-		}
-	}
-	x.stack = append(x.stack, frame{nd: nd, key: key})
-	s, err := x.compute(nd, m, l)
-	x.stack = x.stack[:len(x.stack)-1]
-	if err != nil {
-		return shape{}, err
-	}
-	x.memo[key] = s
-	return s, nil
-}
-
-// edgeType converts a node reached through a property, array item, map value
-// or discriminated branch: the edges a recursive type goes through.
-func (x *loader) edgeType(nd node, m mode, l label) (shape, error) {
-	x.stack = append(x.stack, frame{edge: true})
-	defer func() { x.stack = x.stack[:len(x.stack)-1] }()
-	return x.typeOf(nd, m, l)
-}
-
-// cycle handles reaching a node being converted, x.stack[i]. Through an edge
-// the type contains itself, which a structural CRD schema cannot say: the
-// reference becomes any, noted. Without one it is a cycle of $refs.
-func (x *loader) cycle(nd node, i int) (shape, error) {
-	var path []string
-	for _, f := range x.stack[i:] {
-		if f.edge {
-			from := x.stack[len(x.stack)-1].nd
-			x.note(from.d, from.ptr, "recursive reference to %s: typed as any, as a structural schema cannot contain itself", nd.key())
-			return shape{t: &model.Type{Kind: model.KindAny}}, nil
-		}
-		path = append(path, f.nd.ptr)
-	}
-	return shape{}, x.errf(nd.d, nd.ptr, "$ref cycle with no type in between: %s", strings.Join(append(path, nd.ptr), " -> "))
-}
-
-func (x *loader) compute(nd node, m mode, l label) (shape, error) {
-	if err := x.checkKeywords(nd); err != nil {
-		return shape{}, err
-	}
-	if ref, ok := nd.n["$ref"]; ok {
-		t, err := x.follow(nd, ref)
-		if err != nil {
-			return shape{}, err
-		}
-		return x.typeOf(t, m, defLabel(t))
-	}
-	if _, ok := nd.n["enum"]; ok {
+// Compute converts a schema node that is not a $ref.
+func (x *loader) Compute(nd node, m schemawalk.Mode, l schemawalk.Label) (schemawalk.Shape, error) {
+	if _, ok := nd.N["enum"]; ok {
 		return x.enumType(nd, m, l)
 	}
-	if _, ok := nd.n["x-ms-enum"]; ok {
-		return shape{}, x.errf(nd.d, nd.ptr+"/x-ms-enum", "x-ms-enum without enum: expected the values in an enum keyword")
+	if _, ok := nd.N["x-ms-enum"]; ok {
+		return schemawalk.Shape{}, schemawalk.Errf(nd.File, nd.Ptr+"/x-ms-enum", "x-ms-enum without enum: expected the values in an enum keyword")
 	}
-	t, _ := nd.n["type"].(string)
+	t, _ := nd.N["type"].(string)
 	switch {
-	case t == "object" || t == "" && isObject(nd.n):
+	case t == "object" || t == "" && isObject(nd.N):
 		return x.objectType(nd, m, l)
 	case t == "array":
-		return x.arrayType(nd, m, l)
+		return x.Array(nd, m, l)
 	case t != "":
-		return x.primitiveType(nd, t)
+		return x.Primitive(nd, t)
 	}
-	if err := x.onlyKeys(nd, "a schema without a type"); err != nil {
-		return shape{}, err
-	}
-	return shape{t: &model.Type{Kind: model.KindAny}}, nil
+	return x.Any(nd)
 }
 
 // isObject reports whether n is an object schema by its keywords.
@@ -170,53 +94,43 @@ func isObject(n map[string]any) bool {
 	return false
 }
 
-// checkKeywords fails on a keyword the loader does not know, on an unknown
+// CheckKeywords fails on a keyword the loader does not know, on an unknown
 // type and on a handled extension of the wrong form; it notes validations the
 // model has no place for.
-func (x *loader) checkKeywords(nd node) error {
-	for _, k := range jsonfile.SortedKeys(nd.n) {
+func (x *loader) CheckKeywords(nd node) error {
+	for _, k := range jsonfile.SortedKeys(nd.N) {
 		switch {
 		case strings.HasPrefix(k, "x-"):
 			if err := x.checkExtension(nd, k); err != nil {
 				return err
 			}
 		case !known[k] && !anywhere[k]:
-			return x.errf(nd.d, nd.ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q: expected a Swagger 2.0 schema keyword or an x- extension", k)
+			return schemawalk.Errf(nd.File, nd.Ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q: expected a Swagger 2.0 schema keyword or an x- extension", k)
 		case notEnforced[k]:
-			x.note(nd.d, nd.ptr+"/"+k, "%s is not enforced: the model has no place for it", k)
+			x.Note(nd.File, nd.Ptr+"/"+k, "%s is not enforced: the model has no place for it", k)
 		}
 	}
-	if v, ok := nd.n["readOnly"]; ok {
+	if v, ok := nd.N["readOnly"]; ok {
 		if _, ok := v.(bool); !ok {
-			return x.errf(nd.d, nd.ptr+"/readOnly", "expected readOnly to be a boolean, found %s", jsonfile.Kind(v))
+			return schemawalk.Errf(nd.File, nd.Ptr+"/readOnly", "expected readOnly to be a boolean, found %s", jsonfile.Kind(v))
 		}
 	}
-	if v, ok := nd.n["format"]; ok {
-		if _, ok := v.(string); !ok {
-			return x.errf(nd.d, nd.ptr+"/format", "expected format to be a string, found %s", jsonfile.Kind(v))
-		}
+	if err := schemawalk.CheckFormat(nd); err != nil {
+		return err
 	}
-	v, ok := nd.n["type"]
-	if !ok {
-		return nil
-	}
-	t, ok := v.(string)
-	if !ok || !primitives[t] && t != "object" && t != "array" {
-		return x.errf(nd.d, nd.ptr+"/type", "unsupported type %s: expected one of string, integer, number, boolean, object or array", describeValue(v))
-	}
-	return nil
+	return schemawalk.CheckType(nd)
 }
 
 // checkExtension checks the form of the extensions the loader reads.
 func (x *loader) checkExtension(nd node, k string) error {
-	v := nd.n[k]
-	ptr := nd.ptr + "/" + jsonfile.Escape(k)
+	v := nd.N[k]
+	ptr := nd.Ptr + "/" + jsonfile.Escape(k)
 	want := map[string]string{
 		"x-ms-secret": "a boolean", "x-ms-client-flatten": "a boolean",
 		"x-ms-discriminator-value": "a string", "x-ms-enum": "an object", "x-ms-mutability": "an array",
 	}[k]
 	if want != "" && jsonfile.Kind(v) != want {
-		return x.errf(nd.d, ptr, "expected %s to be %s, found %s", k, want, jsonfile.Kind(v))
+		return schemawalk.Errf(nd.File, ptr, "expected %s to be %s, found %s", k, want, jsonfile.Kind(v))
 	}
 	if k == "x-ms-mutability" {
 		_, err := x.mutability(nd)
@@ -227,7 +141,7 @@ func (x *loader) checkExtension(nd node, k string) error {
 
 // mutability returns the x-ms-mutability of nd as a set, nil if it has none.
 func (x *loader) mutability(nd node) (map[string]bool, error) {
-	list, ok := nd.n["x-ms-mutability"].([]any)
+	list, ok := nd.N["x-ms-mutability"].([]any)
 	if !ok {
 		return nil, nil
 	}
@@ -235,193 +149,69 @@ func (x *loader) mutability(nd node) (map[string]bool, error) {
 	for i, v := range list {
 		s, _ := v.(string)
 		if s != "create" && s != "read" && s != "update" {
-			return nil, x.errf(nd.d, nd.ptr+"/x-ms-mutability/"+strconv.Itoa(i), "expected create, read or update, found %s", describeValue(v))
+			return nil, schemawalk.Errf(nd.File, nd.Ptr+"/x-ms-mutability/"+strconv.Itoa(i), "expected create, read or update, found %s", schemawalk.DescribeValue(v))
 		}
 		set[s] = true
 	}
 	return set, nil
 }
 
-// onlyKeys fails if nd has a keyword that is not allowed in what, besides the
-// keywords and extensions allowed anywhere.
-func (x *loader) onlyKeys(nd node, what string, allowed ...string) error {
-	ok := map[string]bool{}
-	for _, k := range allowed {
-		ok[k] = true
-	}
-	for _, k := range jsonfile.SortedKeys(nd.n) {
-		if !ok[k] && !anywhere[k] && !strings.HasPrefix(k, "x-") {
-			return x.errf(nd.d, nd.ptr+"/"+jsonfile.Escape(k), "keyword %q cannot be used in %s", k, what)
-		}
-	}
-	return nil
-}
-
-// besideRef fails on a keyword beside a $ref other than those allowed there.
-func (x *loader) besideRef(nd node) error {
-	for _, k := range jsonfile.SortedKeys(nd.n) {
+// checkBesideRef fails on a keyword beside a $ref other than those allowed
+// there.
+func (x *loader) checkBesideRef(nd node) error {
+	for _, k := range jsonfile.SortedKeys(nd.N) {
 		if !besideRef[k] {
-			return x.errf(nd.d, nd.ptr+"/"+jsonfile.Escape(k),
+			return schemawalk.Errf(nd.File, nd.Ptr+"/"+jsonfile.Escape(k),
 				"keyword %q cannot be used beside a $ref: expected only description, title, readOnly, x-ms-mutability, x-ms-client-flatten, x-ms-client-name or the type of the definition there", k)
 		}
 	}
 	return nil
 }
 
-func (x *loader) primitiveType(nd node, t string) (shape, error) {
-	if err := x.onlyKeys(nd, "a "+t+" schema", append([]string{"type"}, typeKeys[t]...)...); err != nil {
-		return shape{}, err
-	}
-	format, err := x.format(nd, t)
-	if err != nil {
-		return shape{}, err
-	}
-	v, err := x.validation(nd)
-	if err != nil {
-		return shape{}, err
-	}
-	return shape{t: &model.Type{Kind: model.KindPrimitive, Primitive: t, Format: format}, v: v}, nil
-}
-
-// format returns nd's format, checked against the formats of type t.
-func (x *loader) format(nd node, t string) (string, error) {
-	f, ok := nd.n["format"].(string)
-	if !ok {
-		return "", nil
-	}
-	for _, known := range formats[t] {
-		if f == known {
-			return f, nil
-		}
-	}
-	return "", x.errf(nd.d, nd.ptr+"/format", "unknown format %q for a %s: expected one of %s", f, t, strings.Join(formats[t], ", "))
-}
-
-// validation reads nd's validation keywords, noting a pattern Kubernetes
-// cannot enforce.
-func (x *loader) validation(nd node) (model.Validation, error) {
-	v, patternNote, err := jsonfile.Validation(nd.d.file, nd.ptr, nd.n)
-	if patternNote != "" {
-		x.note(nd.d, nd.ptr+"/pattern", "%s", patternNote)
-	}
-	return v, err
-}
-
-func (x *loader) arrayType(nd node, m mode, l label) (shape, error) {
-	if err := x.onlyKeys(nd, "an array schema", append([]string{"type"}, typeKeys["array"]...)...); err != nil {
-		return shape{}, err
-	}
-	v, err := x.validation(nd)
-	if err != nil {
-		return shape{}, err
-	}
-	items, ok := nd.n["items"]
-	if !ok {
-		return shape{}, x.errf(nd.d, nd.ptr, "expected items, the schema of the array's elements")
-	}
-	in, err := x.asSchema(nd.d, items, nd.ptr+"/items")
-	if err != nil {
-		return shape{}, err
-	}
-	e, err := x.edgeType(in, m, l)
-	if err != nil {
-		return shape{}, err
-	}
-	x.dropped(in, e.v)
-	return shape{t: &model.Type{Kind: model.KindArray, Elem: jsonfile.CloneType(e.t)}, v: v, empty: e.empty}, nil
-}
-
-// dropped notes validations of an array item or map value, which the model
-// has no place for.
-func (x *loader) dropped(nd node, v model.Validation) {
-	if !v.IsZero() {
-		x.note(nd.d, nd.ptr, "validations of array items and map values are dropped: the model has no place for them")
-	}
-}
-
 // enumType converts an enum. Its name is x-ms-enum's name if it has one: one
 // enum however many schemas declare it with the same values. modelAsString
 // makes it open.
-func (x *loader) enumType(nd node, m mode, l label) (shape, error) {
-	e, err := x.enumOf(nd)
+func (x *loader) enumType(nd node, m schemawalk.Mode, l schemawalk.Label) (schemawalk.Shape, error) {
+	e, err := x.EnumOf(nd)
 	if err != nil {
-		return shape{}, err
-	}
-	if e.Name != "" {
-		key := "enum " + strings.Join(append([]string{e.Name, e.Base, boolText(e.Open)}, e.Values...), "\x00")
-		l = label{want: e.Name, key: key}
-		if spec := x.names.alloc(e.Name, key); spec != e.Name && !x.renamed[key] {
-			x.renamed[key] = true
-			x.note(nd.d, nd.ptr, "x-ms-enum name %q is held by %s: this enum, with other values or openness, is named %q",
-				e.Name, x.describeHolder(e.Name), spec)
-		}
-	}
-	name := x.nameOf(l, m)
-	if x.out.Enums[name] == nil {
-		e.Name, e.Source = name, nd.key()
-		x.out.Enums[name] = e
-	}
-	v, err := x.validation(nd)
-	if err != nil {
-		return shape{}, err
-	}
-	format, _ := nd.n["format"].(string)
-	return shape{t: &model.Type{Kind: model.KindEnum, Primitive: e.Base, Format: format, Name: name}, v: v}, nil
-}
-
-// enumOf reads an enum schema; Name is its x-ms-enum name, if any.
-func (x *loader) enumOf(nd node) (*model.Enum, error) {
-	values, ok := nd.n["enum"].([]any)
-	if !ok || len(values) == 0 {
-		return nil, x.errf(nd.d, nd.ptr+"/enum", "expected enum to be a non-empty array of values")
-	}
-	base, _ := nd.n["type"].(string)
-	var err error
-	if base == "" {
-		if base, err = jsonfile.EnumBase(nd.d.file, values, nd.ptr+"/enum"); err != nil {
-			return nil, err
-		}
-	}
-	if !primitives[base] {
-		return nil, x.errf(nd.d, nd.ptr+"/type", "expected an enum of type string, integer, number or boolean, found type %q", base)
-	}
-	if err := x.onlyKeys(nd, "an enum", append([]string{"type", "enum"}, typeKeys[base]...)...); err != nil {
-		return nil, err
-	}
-	if _, err := x.format(nd, base); err != nil {
-		return nil, err
-	}
-	texts, err := jsonfile.EnumTexts(nd.d.file, values, nd.ptr+"/enum", base)
-	if err != nil {
-		return nil, err
+		return schemawalk.Shape{}, err
 	}
 	name, open, err := x.xmsEnum(nd)
 	if err != nil {
-		return nil, err
+		return schemawalk.Shape{}, err
 	}
-	return &model.Enum{Name: name, Description: describe(nd.n), Base: base, Values: texts, Open: open}, nil
+	e.Open = open
+	if name != "" {
+		key := "enum " + strings.Join(append([]string{name, e.Base, boolText(open)}, e.Values...), "\x00")
+		l = schemawalk.Label{Want: name, Key: key}
+		if given := x.Given(name, key); given != name {
+			x.NoteRenamed(key, nd, "x-ms-enum name %q is held by %s: this enum, with other values or openness, is named %q",
+				name, x.Holder(name), given)
+		}
+	}
+	return x.Enum(nd, e, m, l)
 }
 
 // xmsEnum reads x-ms-enum: the enum's name and whether it is open.
 func (x *loader) xmsEnum(nd node) (string, bool, error) {
-	xe, ok := nd.n["x-ms-enum"].(map[string]any)
+	xe, ok := nd.N["x-ms-enum"].(map[string]any)
 	if !ok {
 		return "", false, nil
 	}
-	ptr := nd.ptr + "/x-ms-enum"
+	ptr := nd.Ptr + "/x-ms-enum"
 	want := map[string]string{"name": "a string", "modelAsString": "a boolean", "oldModelAsString": "a boolean", "values": "an array"}
 	for _, k := range jsonfile.SortedKeys(xe) {
 		switch {
 		case strings.HasPrefix(k, "x-"):
 		case want[k] == "":
-			return "", false, x.errf(nd.d, ptr+"/"+jsonfile.Escape(k), "unsupported x-ms-enum key %q: expected name, modelAsString, oldModelAsString or values", k)
+			return "", false, schemawalk.Errf(nd.File, ptr+"/"+jsonfile.Escape(k), "unsupported x-ms-enum key %q: expected name, modelAsString, oldModelAsString or values", k)
 		case jsonfile.Kind(xe[k]) != want[k]:
-			return "", false, x.errf(nd.d, ptr+"/"+k, "expected x-ms-enum %s to be %s, found %s", k, want[k], jsonfile.Kind(xe[k]))
+			return "", false, schemawalk.Errf(nd.File, ptr+"/"+k, "expected x-ms-enum %s to be %s, found %s", k, want[k], jsonfile.Kind(xe[k]))
 		}
 	}
 	name, _ := xe["name"].(string)
 	if _, has := xe["name"]; has && name == "" {
-		return "", false, x.errf(nd.d, ptr+"/name", "expected x-ms-enum name to be a type name, found an empty string")
+		return "", false, schemawalk.Errf(nd.File, ptr+"/name", "expected x-ms-enum name to be a type name, found an empty string")
 	}
 	open, _ := xe["modelAsString"].(bool)
 	return name, open, nil
@@ -437,21 +227,6 @@ func enumName(n map[string]any) string {
 	return name
 }
 
-// describe returns a schema's description.
-func describe(n map[string]any) string {
-	s, _ := n["description"].(string)
-	return s
-}
-
-// describeValue describes a JSON value for a message: a string quoted, else
-// its kind.
-func describeValue(v any) string {
-	if s, ok := v.(string); ok {
-		return `"` + s + `"`
-	}
-	return jsonfile.Kind(v)
-}
-
 func boolText(b bool) string {
 	if b {
 		return "open"
@@ -459,6 +234,57 @@ func boolText(b bool) string {
 	return "closed"
 }
 
-func sortProperties(props []*model.Property) {
-	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
+// Describe returns the description of a property: its own, or that of the
+// definition its $ref points at.
+func (x *loader) Describe(nd node) string {
+	if s := schemawalk.Describe(nd.N); s != "" {
+		return s
+	}
+	if _, ok := nd.N["$ref"]; ok {
+		if t, err := x.deref(nd); err == nil {
+			return schemawalk.Describe(t.N)
+		}
+	}
+	return ""
+}
+
+// Omit leaves read-only properties out of a spec.
+func (x *loader) Omit(d schemawalk.Decl, m schemawalk.Mode) (bool, error) {
+	ro, err := x.readOnly(d.Node)
+	return ro && m == schemawalk.Spec, err
+}
+
+// Secret reports a property marked x-ms-secret or of format password.
+func (x *loader) Secret(d schemawalk.Decl, t *model.Type) bool {
+	return d.Node.N["x-ms-secret"] == true || t.Kind == model.KindPrimitive && t.Format == "password"
+}
+
+// readOnly reports whether the property declared by nd is read-only: marked
+// readOnly, with an x-ms-mutability lacking both create and update, or of a
+// definition marked readOnly.
+func (x *loader) readOnly(nd node) (bool, error) {
+	if v, ok := nd.N["readOnly"]; ok {
+		b, ok := v.(bool)
+		if !ok {
+			return false, schemawalk.Errf(nd.File, nd.Ptr+"/readOnly", "expected readOnly to be a boolean, found %s", jsonfile.Kind(v))
+		}
+		if b {
+			return true, nil
+		}
+	}
+	if err := x.CheckKeywords(nd); err != nil {
+		return false, err
+	}
+	mut, _ := x.mutability(nd)
+	if mut != nil && !mut["create"] && !mut["update"] {
+		return true, nil
+	}
+	if _, ok := nd.N["$ref"]; !ok {
+		return false, nil
+	}
+	t, err := x.deref(nd)
+	if err != nil {
+		return false, err
+	}
+	return t.N["readOnly"] == true, nil
 }

@@ -16,7 +16,6 @@
 package swagger
 
 import (
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -26,18 +25,12 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
 // Note is something the loader approximated or left out, at the node it
 // concerns.
-type Note struct {
-	At      model.Location
-	Message string
-}
-
-func (n Note) String() string {
-	return fmt.Sprintf("%s: %s", n.At, n.Message)
-}
+type Note = schemawalk.Note
 
 // Loader loads API versions of the specifications under one root, parsing
 // each file once however many versions refer to it. It is safe for
@@ -53,7 +46,7 @@ type entry struct {
 	once       sync.Once
 	read       bool // the file's bytes were read (guarded by Loader.mu)
 	unreadable bool // the file could not be read at all
-	doc        *doc
+	doc        *schemawalk.File
 	err        error
 }
 
@@ -72,7 +65,7 @@ func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var docs []*doc
+	var docs []*schemawalk.File
 	for _, rel := range rels {
 		d, err := l.doc(rel)
 		if err != nil {
@@ -84,7 +77,7 @@ func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
 	if err := x.load(); err != nil {
 		return nil, nil, err
 	}
-	return x.out, x.notes, nil
+	return x.Out, x.Notes(), nil
 }
 
 // Files returns every file read so far: the versions' files and every file
@@ -131,7 +124,7 @@ func (l *Loader) versionFiles(dir, version string) ([]string, error) {
 }
 
 // doc returns the parsed file at rel (relative to the root), reading it once.
-func (l *Loader) doc(rel string) (*doc, error) {
+func (l *Loader) doc(rel string) (*schemawalk.File, error) {
 	e := l.entry(rel)
 	e.once.Do(func() {
 		file := filepath.Join(l.root, filepath.FromSlash(rel))
@@ -166,17 +159,6 @@ func (l *Loader) unreadable(rel string) bool {
 	return l.entry(rel).unreadable
 }
 
-// doc is one parsed Swagger file.
-type doc struct {
-	file   string // the path, for errors and notes
-	rel    string // the path relative to the root, for Source fields
-	paths  map[string]any
-	defs   map[string]any
-	params map[string]any
-	// xmsPaths says the file has x-ms-paths, which the loader does not read.
-	xmsPaths bool
-}
-
 // topKeys are the keys a Swagger 2.0 file may have besides x- extensions.
 var topKeys = map[string]bool{
 	"swagger": true, "info": true, "host": true, "basePath": true, "schemes": true, "consumes": true,
@@ -184,7 +166,9 @@ var topKeys = map[string]bool{
 	"securityDefinitions": true, "security": true, "tags": true, "externalDocs": true,
 }
 
-func parseDoc(file, rel string, data []byte) (*doc, error) {
+// parseDoc parses a Swagger file, checking its top-level keys and that its
+// sections are objects.
+func parseDoc(file, rel string, data []byte) (*schemawalk.File, error) {
 	v, err := jsonfile.Parse(file, data)
 	if err != nil {
 		return nil, err
@@ -202,19 +186,10 @@ func parseDoc(file, rel string, data []byte) (*doc, error) {
 	if top["swagger"] != "2.0" {
 		return nil, model.Errorf(at("/swagger"), `expected "swagger": "2.0" (a Swagger 2.0 file)`)
 	}
-	_, xmsPaths := top["x-ms-paths"]
-	d := &doc{file: file, rel: rel, xmsPaths: xmsPaths}
-	for _, s := range []struct {
-		key string
-		dst *map[string]any
-	}{{"paths", &d.paths}, {"definitions", &d.defs}, {"parameters", &d.params}, {"responses", nil}} {
-		m, ok := top[s.key].(map[string]any)
-		if _, has := top[s.key]; has && !ok {
-			return nil, model.Errorf(at("/"+s.key), "expected %s to be an object, found %s", s.key, jsonfile.Kind(top[s.key]))
-		}
-		if s.dst != nil {
-			*s.dst = m
+	for _, key := range []string{"paths", "definitions", "parameters", "responses"} {
+		if v, has := top[key]; has && jsonfile.Kind(v) != "an object" {
+			return nil, model.Errorf(at("/"+key), "expected %s to be an object, found %s", key, jsonfile.Kind(v))
 		}
 	}
-	return d, nil
+	return &schemawalk.File{Path: file, Rel: rel, Top: top}, nil
 }

@@ -10,6 +10,10 @@
 // owner references; the object metadata), and never a generated struct, a
 // slice of structs or conditions, or a property bag. Nothing generated writes through what it
 // shares, and no conversion changes its source.
+//
+// generator/README.md, "Conversions: words and a worked example", defines the
+// words of this package (the routes, twins, fits, the hub chain) and lists its
+// templates; testdata/rules holds one golden per rule (TestRuleGoldens).
 package convert
 
 import (

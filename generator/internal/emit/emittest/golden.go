@@ -13,10 +13,21 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of the emitter tests")
 
+// Updating reports whether the test runs with -update: golden files (and
+// whatever else a test keeps in sync with its output) are rewritten instead
+// of compared.
+func Updating() bool { return *update }
+
 // Golden compares every file (path -> content) with
 // testdata/golden/<path with / as __>.golden in the test's package; with
 // -update it writes them instead, for review in the diff.
 func Golden(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	GoldenIn(t, "golden", files)
+}
+
+// GoldenIn is Golden with the golden files in testdata/<dir>.
+func GoldenIn(t *testing.T, dir string, files map[string][]byte) {
 	t.Helper()
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -24,13 +35,13 @@ func Golden(t *testing.T, files map[string][]byte) {
 	}
 	sort.Strings(paths)
 	for _, path := range paths {
-		golden(t, path, files[path])
+		golden(t, dir, path, files[path])
 	}
 }
 
-func golden(t *testing.T, path string, got []byte) {
+func golden(t *testing.T, dir, path string, got []byte) {
 	t.Helper()
-	file := filepath.Join("testdata", "golden", strings.ReplaceAll(path, "/", "__")+".golden")
+	file := filepath.Join("testdata", dir, strings.ReplaceAll(path, "/", "__")+".golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			t.Fatal(err)

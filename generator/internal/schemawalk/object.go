@@ -1,0 +1,300 @@
+package schemawalk
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/armhub/armhub/generator/internal/jsonfile"
+	"github.com/armhub/armhub/generator/internal/model"
+)
+
+// Object converts an object schema whose members are mem: an object, a map or
+// any. A union (mem.Union) is the format's to build.
+func (w *Walker) Object(n Node, m Mode, l Label, mem *Members) (Shape, error) {
+	if len(mem.Decls) == 0 {
+		return w.Map(n, m, l, mem)
+	}
+	return w.BuildObject(n, m, l, mem)
+}
+
+// Map converts an object schema that declares no properties: a map if it has
+// additionalProperties, else any.
+func (w *Walker) Map(n Node, m Mode, l Label, mem *Members) (Shape, error) {
+	if err := w.checkRequired(mem); err != nil {
+		return Shape{}, err
+	}
+	e := mem.Addl
+	switch {
+	case e == nil:
+		return anyShape(), nil
+	case e.Closed && w.rules.ClosedIsObject: // admits only {}
+		return w.BuildObject(n, m, l, mem)
+	case e.Closed:
+		return anyShape(), nil
+	case e.At.N == nil:
+		return Shape{T: &model.Type{Kind: model.KindMap, Elem: &model.Type{Kind: model.KindAny}}}, nil
+	}
+	s, err := w.EdgeType(e.At, m, NodeLabel(l.Want, e.At))
+	if err != nil {
+		return Shape{}, err
+	}
+	w.dropped(e.At, s.V)
+	return Shape{T: &model.Type{Kind: model.KindMap, Elem: jsonfile.CloneType(s.T)}, Empty: s.Empty}, nil
+}
+
+// BuildObject makes the object of n's members, named by l. In spec mode an
+// object left with no property is not made: its shape is empty.
+func (w *Walker) BuildObject(n Node, m Mode, l Label, mem *Members) (Shape, error) {
+	name := w.Name(l, m)
+	if e := mem.Addl; e != nil && !e.Closed && len(mem.Decls) > 0 {
+		w.Note(e.At.File, e.At.Ptr, "additionalProperties beside properties is dropped: the model's objects have no extra keys")
+	}
+	props, err := w.Properties(n, mem, m, w.Name(l, Spec))
+	if err != nil {
+		return Shape{}, err
+	}
+	t := &model.Type{Kind: model.KindObject, Name: name}
+	if m == Spec && len(props) == 0 && len(mem.Decls) > 0 {
+		return Shape{T: t, Empty: true}, nil
+	}
+	w.Out.Objects[name] = &model.Object{Name: name, Description: w.format.Describe(n), Properties: props, Source: n.Key()}
+	return Shape{T: t}, nil
+}
+
+func (w *Walker) checkRequired(mem *Members) error {
+	for _, r := range jsonfile.SortedKeys(mem.Required) {
+		if _, ok := mem.Decls[r]; !ok {
+			at := mem.Required[r]
+			return Errf(at.File, at.Ptr+"/required", "required property %q is not declared", r)
+		}
+	}
+	return nil
+}
+
+// Properties converts the members of the object at n, sorted by name. owner
+// is the name inline types of its own declarations are named after. In spec
+// mode the required ones are marked; a status has none required.
+func (w *Walker) Properties(n Node, mem *Members, m Mode, owner string) ([]*model.Property, error) {
+	if err := w.checkRequired(mem); err != nil {
+		return nil, err
+	}
+	if mem.Disc != "" && len(mem.Decls[mem.Disc]) == 0 {
+		return nil, Errf(mem.DiscAt.File, mem.DiscAt.Ptr+"/discriminator", "discriminator %q is not a declared property", mem.Disc)
+	}
+	var props []*model.Property
+	lower := map[string]string{}
+	for _, pname := range jsonfile.SortedKeys(mem.Decls) {
+		decls := mem.Decls[pname]
+		if other, ok := lower[strings.ToLower(pname)]; ok {
+			return nil, Errf(decls[0].Node.File, decls[0].Node.Ptr, "properties %q and %q differ only in case", other, pname)
+		}
+		lower[strings.ToLower(pname)] = pname
+		p, err := w.property(owner, pname, decls, m)
+		if err != nil || p == nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := w.format.Property(n, mem, owner, p, m); err != nil {
+			return nil, err
+		}
+		_, required := mem.Required[pname]
+		p.Required = required && m == Spec
+		props = append(props, p)
+	}
+	return props, nil
+}
+
+// property converts the declarations of one property (from allOf members).
+// They must agree on the type, or narrow it: an enum narrows its base
+// primitive and its superset enums (a discriminator's const is an enum of one
+// value). The narrowest wins; of equal ones, the first declared. Validations
+// merge unless they disagree. The first declaration says whether the mode
+// leaves the property out and whether it is a secret. It returns nil for a
+// property the mode leaves out.
+func (w *Walker) property(owner, pname string, decls []Decl, m Mode) (*model.Property, error) {
+	first := decls[0]
+	if omit, err := w.format.Omit(first, m); err != nil || omit {
+		return nil, err
+	}
+	var best Shape
+	var bestDecl Decl
+	var v model.Validation
+	desc := ""
+	for i, dc := range decls {
+		o := dc.Owner
+		if o == "" {
+			o = owner
+		}
+		s, err := w.EdgeType(dc.Node, m, NodeLabel(o+"_"+pname, dc.Node))
+		if err != nil {
+			return nil, err
+		}
+		if desc == "" {
+			desc = w.format.Describe(dc.Node)
+		}
+		var clash string
+		if v, clash = mergeValidation(v, s.V); clash != "" {
+			return nil, Errf(dc.Node.File, dc.Node.Ptr, "property %q of %s: declarations disagree on %s", pname, owner, clash)
+		}
+		switch {
+		case i == 0 || w.narrows(s.T, best.T):
+			best, bestDecl = s, dc
+		case w.same(s.T, best.T) || w.narrows(best.T, s.T):
+		default:
+			return nil, Errf(dc.Node.File, dc.Node.Ptr, "property %q of %s is declared as %s here and as %s at %s",
+				pname, owner, jsonfile.TypeString(s.T), jsonfile.TypeString(best.T), bestDecl.Node.Key())
+		}
+	}
+	secret := w.format.Secret(first, best.T)
+	switch {
+	case m == Status && secret:
+		return nil, nil
+	case best.Empty:
+		w.Note(first.Node.File, first.Node.Ptr, "every property of its type is read-only: property %q is left out of the spec", pname)
+		return nil, nil
+	}
+	return &model.Property{
+		Name:        pname,
+		Description: desc,
+		Type:        jsonfile.CloneType(best.T),
+		Validation:  jsonfile.CloneValidation(v),
+		Secret:      secret,
+		Source:      bestDecl.Node.Key(),
+	}, nil
+}
+
+// same reports whether a and b admit the same values: equal types, or enums
+// of one base with the same values and openness, or arrays or maps of such.
+func (w *Walker) same(a, b *model.Type) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case model.KindEnum:
+		ea, eb := w.Out.Enums[a.Name], w.Out.Enums[b.Name]
+		return ea.Base == eb.Base && ea.Open == eb.Open && len(ea.Values) == len(eb.Values) && subset(ea.Values, eb.Values)
+	case model.KindArray, model.KindMap:
+		return w.same(a.Elem, b.Elem)
+	}
+	return jsonfile.TypeString(a) == jsonfile.TypeString(b)
+}
+
+// narrows reports whether a admits fewer values than b: a is an enum and b
+// its base primitive or an enum with more values, a's among them.
+func (w *Walker) narrows(a, b *model.Type) bool {
+	if a.Kind != model.KindEnum || a.Primitive != b.Primitive {
+		return false
+	}
+	switch b.Kind {
+	case model.KindPrimitive:
+		return b.Format == "" || b.Format == a.Format
+	case model.KindEnum:
+		va, vb := w.Out.Enums[a.Name].Values, w.Out.Enums[b.Name].Values
+		return len(va) < len(vb) && subset(va, vb)
+	}
+	return false
+}
+
+func subset(a, b []string) bool {
+	in := map[string]bool{}
+	for _, s := range b {
+		in[s] = true
+	}
+	for _, s := range a {
+		if !in[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// Branch is one property of a union object: an alternative, named.
+type Branch struct {
+	Name string
+	At   Node
+	Type func(name string) (Shape, error) // converts the alternative, naming its object name
+}
+
+// Union makes the union object named by l in mode m: one optional property
+// per alternative (left out when its shape is empty, noted), sorted by name.
+// Alternatives whose names differ only in case are an error.
+func (w *Walker) Union(n Node, m Mode, l Label, branches []Branch) (Shape, error) {
+	name := w.Name(l, m)
+	obj := &model.Object{Name: name, Description: w.format.Describe(n), OneOf: true, Source: n.Key()}
+	lower := map[string]string{}
+	for _, b := range branches {
+		if other, ok := lower[strings.ToLower(b.Name)]; ok {
+			return Shape{}, Errf(b.At.File, b.At.Ptr, "alternatives %q and %q of %s differ only in case", other, b.Name, n.Key())
+		}
+		lower[strings.ToLower(b.Name)] = b.Name
+		s, err := b.Type(w.Name(l, Spec) + "_" + b.Name)
+		if err != nil {
+			return Shape{}, err
+		}
+		if s.Empty {
+			w.Note(b.At.File, b.At.Ptr, "every property of this alternative is read-only: it is left out of the spec of %s", n.Key())
+			continue
+		}
+		obj.Properties = append(obj.Properties, &model.Property{
+			Name: b.Name, Description: w.format.Describe(b.At), Type: jsonfile.CloneType(s.T),
+			Validation: jsonfile.CloneValidation(s.V), Source: b.At.Key(),
+		})
+	}
+	t := &model.Type{Kind: model.KindObject, Name: name}
+	if len(obj.Properties) == 0 {
+		return Shape{T: t, Empty: true}, nil
+	}
+	sort.Slice(obj.Properties, func(i, j int) bool { return obj.Properties[i].Name < obj.Properties[j].Name })
+	w.Out.Objects[name] = obj
+	return Shape{T: t}, nil
+}
+
+// mergeValidation combines the validations of two declarations of one
+// property. It returns the name of a keyword they disagree on, if any.
+func mergeValidation(a, b model.Validation) (model.Validation, string) {
+	out := a
+	ints := []struct {
+		name     string
+		dst      **int64
+		from, to *int64
+	}{
+		{"minLength", &out.MinLength, a.MinLength, b.MinLength},
+		{"maxLength", &out.MaxLength, a.MaxLength, b.MaxLength},
+		{"minItems", &out.MinItems, a.MinItems, b.MinItems},
+		{"maxItems", &out.MaxItems, a.MaxItems, b.MaxItems},
+	}
+	for _, f := range ints {
+		if f.from != nil && f.to != nil && *f.from != *f.to {
+			return out, f.name
+		}
+		if f.from == nil {
+			*f.dst = f.to
+		}
+	}
+	floats := []struct {
+		name     string
+		dst      **float64
+		from, to *float64
+	}{
+		{"minimum", &out.Minimum, a.Minimum, b.Minimum},
+		{"maximum", &out.Maximum, a.Maximum, b.Maximum},
+		{"multipleOf", &out.MultipleOf, a.MultipleOf, b.MultipleOf},
+	}
+	for _, f := range floats {
+		if f.from != nil && f.to != nil && *f.from != *f.to {
+			return out, f.name
+		}
+		if f.from == nil {
+			*f.dst = f.to
+		}
+	}
+	if a.Pattern != "" && b.Pattern != "" && a.Pattern != b.Pattern {
+		return out, "pattern"
+	}
+	if a.Pattern == "" {
+		out.Pattern = b.Pattern
+	}
+	return out, ""
+}
