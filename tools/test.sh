@@ -9,8 +9,9 @@
 # (tools/remote-cache-faults.sh), then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
-# the README's Go code compiled, and a consumer of a release
-# (tools/release-check.sh). Ends with one
+# the README's Go code compiled, a consumer of a release
+# (tools/release-check.sh) and the ARM schema catalog's unpacking
+# (tools/arm-catalog-test.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -134,6 +135,13 @@ fi
 
 echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts, storage's webhook command served"
 if tools/release-check.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== the ARM schema catalog: checked, unpacked once into the cache, interrupted runs not trusted (tools/arm-catalog-test.sh)"
+if tools/arm-catalog-test.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
