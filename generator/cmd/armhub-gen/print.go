@@ -14,13 +14,8 @@ import (
 // printable are the facts -print gives scripts, so that no script re-derives
 // where things are (see package layout).
 var printable = map[string]func(*metadata.Service) string{
-	"service": func(s *metadata.Service) string { return s.Name },
-	"input-format": func(s *metadata.Service) string {
-		if s.IsSwagger() {
-			return metadata.FormatSwagger
-		}
-		return metadata.FormatARM
-	},
+	"service":         func(s *metadata.Service) string { return s.Name },
+	"input-format":    func(s *metadata.Service) string { return s.InputFormat() },
 	"module-path":     func(s *metadata.Service) string { return s.Module.Path },
 	"module-version":  func(s *metadata.Service) string { return s.Module.Version },
 	"module-dir":      func(s *metadata.Service) string { return layout.ModuleDir(s.Name) },

@@ -15,6 +15,7 @@ package armschema
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 
@@ -39,7 +40,8 @@ type Note = schemawalk.Note
 type Loader struct {
 	root      string
 	mu        sync.Mutex
-	used      bool // common/definitions.json was read
+	read      map[string]bool // the provider files read, relative to the root
+	used      bool            // common/definitions.json was read
 	once      sync.Once
 	common    *schemawalk.File
 	commonErr error
@@ -48,7 +50,7 @@ type Loader struct {
 // NewLoader returns a Loader for the schemas under root, the directory that
 // holds common/.
 func NewLoader(root string) *Loader {
-	return &Loader{root: root}
+	return &Loader{root: root, read: map[string]bool{}}
 }
 
 // Load reads the provider file at path and returns the API version it
@@ -67,6 +69,9 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	l.mu.Lock()
+	l.read[f.Rel] = true
+	l.mu.Unlock()
 	x := &loader{l: l, file: f}
 	x.Walker = schemawalk.New(x, rules(x), &model.APIVersion{
 		Version:  filepath.Base(filepath.Dir(path)),
@@ -100,6 +105,19 @@ func (l *Loader) UsedCommon() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.used
+}
+
+// Files returns every file read so far, relative to the root, sorted: the
+// provider files and common/definitions.json if a schema needed it.
+func (l *Loader) Files() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := jsonfile.SortedKeys(l.read)
+	if l.used {
+		out = append(out, commonRel)
+		sort.Strings(out)
+	}
+	return out
 }
 
 // commonFile returns the parsed common/definitions.json.

@@ -22,9 +22,13 @@ type Input struct {
 	Dir string `yaml:"dir"`
 }
 
-// IsSwagger reports whether the service's schemas are Swagger 2.0.
-func (s *Service) IsSwagger() bool {
-	return s.Input.Format == FormatSwagger
+// InputFormat returns the format of the service's schemas: Input.Format, or
+// FormatARM when it is empty.
+func (s *Service) InputFormat() string {
+	if s.Input.Format == "" {
+		return FormatARM
+	}
+	return s.Input.Format
 }
 
 // checkInput checks the input section: a known format, and a folder, a clean

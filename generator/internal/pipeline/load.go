@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/armhub/armhub/generator/internal/armschema"
+	"github.com/armhub/armhub/generator/internal/formats"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
-	"github.com/armhub/armhub/generator/internal/swagger"
 )
 
 // loaded is what the load stage returns: every version's model, oldest first,
@@ -32,83 +31,41 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 	return filepath.Join(svc.Dir, svc.Schemas)
 }
 
-// schemaFile returns the schema file of one API version of svc, relative to
-// the schema root.
-func schemaFile(svc *metadata.Service, version string) string {
-	return version + "/" + svc.Provider + ".json"
-}
-
-// loadVersion loads one API version, returning its notes as text.
-type loadVersion func(version string) (*model.APIVersion, []string, error)
-
-// load reads the schema of every version listed in svc, in parallel, in the
-// service's input format; the result is in version order, oldest first,
+// load reads the schema of every version listed in svc, in parallel, with
+// the loader of the service's input format (package formats), up to
+// opts.Workers at once; the result is in version order, oldest first,
 // whatever the workers.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
-	root := schemaRoot(svc, opts)
-	if svc.IsSwagger() {
-		loader := swagger.NewLoader(root)
-		out, err := loadAll(svc, opts, func(v string) (*model.APIVersion, []string, error) {
-			api, notes, err := loader.Load(svc.Input.Dir, v)
-			return api, noteTexts(notes), err
-		})
-		if err != nil {
-			return nil, err
-		}
-		out.files = loader.Files()
-		return out, checkProvider(svc, out.apis)
-	}
-	loader := armschema.NewLoader(root)
-	out, err := loadAll(svc, opts, func(v string) (*model.APIVersion, []string, error) {
-		api, notes, err := loader.Load(filepath.Join(root, filepath.FromSlash(schemaFile(svc, v))))
-		return api, noteTexts(notes), err
-	})
+	loader, err := formats.Open(svc, schemaRoot(svc, opts))
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range svc.VersionNames() {
-		out.files = append(out.files, schemaFile(svc, name))
-	}
-	if loader.UsedCommon() {
-		out.files = append(out.files, "common/definitions.json")
-	}
-	return out, nil
-}
-
-// loadAll loads every version of svc with loadOne, up to opts.Workers at once,
-// keeping the versions' order in the models and the notes.
-func loadAll(svc *metadata.Service, opts Options, loadOne loadVersion) (*loaded, error) {
 	names := svc.VersionNames()
 	apis := make([]*model.APIVersion, len(names))
 	notes := make([][]string, len(names))
-	err := forEach(len(names), opts.Workers, func(i int) (err error) {
-		apis[i], notes[i], err = loadOne(names[i])
+	err = forEach(len(names), opts.Workers, func(i int) error {
+		api, ns, err := loader.Load(names[i])
 		if err != nil {
 			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+		}
+		apis[i] = api
+		for _, n := range ns {
+			notes[i] = append(notes[i], n.String())
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	out := &loaded{apis: apis}
+	out := &loaded{apis: apis, files: loader.Files()}
 	for _, n := range notes {
 		out.notes = append(out.notes, n...)
 	}
-	return out, nil
+	return out, checkProvider(svc, apis)
 }
 
-// noteTexts returns each note as file#pointer: what.
-func noteTexts[N fmt.Stringer](notes []N) []string {
-	out := make([]string, len(notes))
-	for i, n := range notes {
-		out[i] = n.String()
-	}
-	return out
-}
-
-// checkProvider fails when a Swagger version's paths are under another
-// provider than the metadata's.
+// checkProvider fails when a version's resources are under another provider
+// than the metadata's (a Swagger version's paths say which).
 func checkProvider(svc *metadata.Service, apis []*model.APIVersion) error {
 	for _, api := range apis {
 		if api.Provider != svc.Provider {

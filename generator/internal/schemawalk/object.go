@@ -255,39 +255,17 @@ func (w *Walker) Union(n Node, m Mode, l Label, branches []Branch) (Shape, error
 // property. It returns the name of a keyword they disagree on, if any.
 func mergeValidation(a, b model.Validation) (model.Validation, string) {
 	out := a
-	ints := []struct {
-		name     string
-		dst      **int64
-		from, to *int64
-	}{
-		{"minLength", &out.MinLength, a.MinLength, b.MinLength},
-		{"maxLength", &out.MaxLength, a.MaxLength, b.MaxLength},
-		{"minItems", &out.MinItems, a.MinItems, b.MinItems},
-		{"maxItems", &out.MaxItems, a.MaxItems, b.MaxItems},
-	}
-	for _, f := range ints {
-		if f.from != nil && f.to != nil && *f.from != *f.to {
-			return out, f.name
-		}
-		if f.from == nil {
-			*f.dst = f.to
-		}
-	}
-	floats := []struct {
-		name     string
-		dst      **float64
-		from, to *float64
-	}{
-		{"minimum", &out.Minimum, a.Minimum, b.Minimum},
-		{"maximum", &out.Maximum, a.Maximum, b.Maximum},
-		{"multipleOf", &out.MultipleOf, a.MultipleOf, b.MultipleOf},
-	}
-	for _, f := range floats {
-		if f.from != nil && f.to != nil && *f.from != *f.to {
-			return out, f.name
-		}
-		if f.from == nil {
-			*f.dst = f.to
+	for _, clash := range []string{
+		take("minLength", &out.MinLength, b.MinLength),
+		take("maxLength", &out.MaxLength, b.MaxLength),
+		take("minItems", &out.MinItems, b.MinItems),
+		take("maxItems", &out.MaxItems, b.MaxItems),
+		take("minimum", &out.Minimum, b.Minimum),
+		take("maximum", &out.Maximum, b.Maximum),
+		take("multipleOf", &out.MultipleOf, b.MultipleOf),
+	} {
+		if clash != "" {
+			return out, clash
 		}
 	}
 	if a.Pattern != "" && b.Pattern != "" && a.Pattern != b.Pattern {
@@ -297,4 +275,16 @@ func mergeValidation(a, b model.Validation) (model.Validation, string) {
 		out.Pattern = b.Pattern
 	}
 	return out, ""
+}
+
+// take gives *dst the value v when it has none. It returns name when both
+// are set and differ.
+func take[T comparable](name string, dst **T, v *T) string {
+	switch {
+	case *dst == nil:
+		*dst = v
+	case v != nil && **dst != *v:
+		return name
+	}
+	return ""
 }
