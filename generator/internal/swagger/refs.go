@@ -90,7 +90,10 @@ func (x *loader) deref(nd node) (node, error) {
 // Follow returns the definition the $ref schema nd points at, and its label.
 func (x *loader) Follow(nd node) (node, schemawalk.Label, error) {
 	t, err := x.follow(nd, nd.N["$ref"])
-	return t, schemawalk.DefLabel(t), err
+	if err != nil {
+		return node{}, schemawalk.Label{}, err
+	}
+	return t, schemawalk.DefLabel(t), nil
 }
 
 // follow returns the definition the $ref schema nd points at, checking the
