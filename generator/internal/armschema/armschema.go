@@ -13,11 +13,9 @@
 package armschema
 
 import (
-	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
-	"sync"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -38,19 +36,14 @@ type Note = schemawalk.Note
 // Loader loads the provider files under one root, reading the root's
 // common/definitions.json once. It is safe for concurrent use.
 type Loader struct {
-	root      string
-	mu        sync.Mutex
-	read      map[string]bool // the provider files read, relative to the root
-	used      bool            // common/definitions.json was read
-	once      sync.Once
-	common    *schemawalk.File
-	commonErr error
+	root  string
+	files *schemawalk.Files
 }
 
 // NewLoader returns a Loader for the schemas under root, the directory that
 // holds common/.
 func NewLoader(root string) *Loader {
-	return &Loader{root: root, read: map[string]bool{}}
+	return &Loader{root: root, files: schemawalk.NewFiles()}
 }
 
 // Load reads the provider file at path and returns the API version it
@@ -65,13 +58,10 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if dir := filepath.Base(filepath.Dir(path)); dir == "." || dir == string(filepath.Separator) {
 		return nil, nil, model.Errorf(model.Location{File: path}, "expected the file in a folder named after its API version")
 	}
-	f, err := readFile(path, l.relative(path), append(sectionKeys(), "definitions")...)
+	f, err := l.files.Load(path, l.relative(path), parser(append(sectionKeys(), "definitions")...))
 	if err != nil {
 		return nil, nil, err
 	}
-	l.mu.Lock()
-	l.read[f.Rel] = true
-	l.mu.Unlock()
 	x := &loader{l: l, file: f}
 	x.Walker = schemawalk.New(x, rules(x), &model.APIVersion{
 		Version:  filepath.Base(filepath.Dir(path)),
@@ -102,43 +92,30 @@ func (l *Loader) relative(path string) string {
 // reference to the template expression alone is recognised without reading the
 // file and does not count.
 func (l *Loader) UsedCommon() bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.used
+	return slices.Contains(l.Files(), commonRel)
 }
 
 // Files returns every file read so far, relative to the root, sorted: the
 // provider files and common/definitions.json if a schema needed it.
-func (l *Loader) Files() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	out := jsonfile.SortedKeys(l.read)
-	if l.used {
-		out = append(out, commonRel)
-		sort.Strings(out)
-	}
-	return out
-}
+func (l *Loader) Files() []string { return l.files.Read() }
 
 // commonFile returns the parsed common/definitions.json.
 func (l *Loader) commonFile() (*schemawalk.File, error) {
-	l.mu.Lock()
-	l.used = true
-	l.mu.Unlock()
-	l.once.Do(func() {
-		l.common, l.commonErr = readFile(filepath.Join(l.root, "common", "definitions.json"), commonRel, "definitions")
-	})
-	return l.common, l.commonErr
+	f, _, err := l.files.Get(filepath.Join(l.root, "common", "definitions.json"), commonRel, parser("definitions"))
+	return f, err
 }
 
-// readFile reads and parses a schema file, checking its top-level keys (the
-// ones that carry no shape and the given sections) and that its definitions
-// are an object.
-func readFile(path, rel string, sections ...string) (*schemawalk.File, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, model.Errorf(model.Location{File: path}, "cannot read schema: %v", err)
+// parser parses a schema file, checking its top-level keys (the ones that
+// carry no shape and the given sections) and that its definitions are an
+// object.
+func parser(sections ...string) schemawalk.Parse {
+	return func(path, rel string, data []byte) (*schemawalk.File, error) {
+		return parse(path, rel, data, sections)
 	}
+}
+
+// parse is parser's work on one file.
+func parse(path, rel string, data []byte, sections []string) (*schemawalk.File, error) {
 	v, err := jsonfile.Parse(path, data)
 	if err != nil {
 		return nil, err
@@ -314,7 +291,7 @@ func (x *loader) owner(e *entry, all map[string]*entry) (string, bool) {
 		return "", false
 	}
 	parent := e.name[:i]
-	if p, ok := all[scopedName(e.scope, parent)]; ok && p.scope == e.scope {
+	if p, ok := all[schemawalk.ScopedName(e.scope, parent)]; ok && p.scope == e.scope {
 		return p.name, false // the parent of the child's own scope, renamed
 	}
 	if _, ok := all[parent]; ok {

@@ -23,42 +23,21 @@ var typeKeys = map[string][]string{
 	"object":      {"properties", "required", "allOf", "oneOf", "additionalProperties"},
 }
 
-// known keywords are the ones the loader handles.
-var known = func() map[string]bool {
-	k := map[string]bool{"type": true, "$ref": true, "enum": true, "const": true}
-	for _, keys := range typeKeys {
-		for _, key := range keys {
-			k[key] = true
-		}
-	}
-	return k
-}()
-
 // rules are a deployment schema's keyword rules: any format, an array without
 // items holds anything, a closed object without properties is an object, and
 // the template expression is no alternative of a oneOf.
 func rules(x *loader) schemawalk.Rules {
 	return schemawalk.Rules{
 		TypeKeys:       typeKeys,
+		Extra:          []string{"const"},
 		Anywhere:       func(k string) bool { return ignored[k] },
 		ClosedIsObject: true,
 		Skip:           func(alt schemawalk.Node) bool { return x.isExpression(alt) },
 	}
 }
 
-// CheckKeywords fails on keywords the loader does not handle and on a type
-// that is not one of JSON schema's single types.
-func (x *loader) CheckKeywords(n schemawalk.Node) error {
-	for _, k := range jsonfile.SortedKeys(n.N) {
-		if !known[k] && !ignored[k] {
-			return schemawalk.Errf(n.File, n.Ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q", k)
-		}
-	}
-	if err := schemawalk.CheckFormat(n); err != nil {
-		return err
-	}
-	return schemawalk.CheckType(n)
-}
+// Keywords has nothing of the format's own to check.
+func (x *loader) Keywords(schemawalk.Node) error { return nil }
 
 // Compute converts a schema node that is not a $ref. An object or enum it
 // makes is named after l.Want, held for the node itself unless it is the

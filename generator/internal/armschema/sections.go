@@ -79,7 +79,7 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 // addEntry adds e to all, renaming it after its scope if its name is taken.
 func (x *loader) addEntry(all map[string]*entry, e *entry) error {
 	if other := findFold(all, e.name); other != nil {
-		scoped := scopedName(e.scope, e.name)
+		scoped := schemawalk.ScopedName(e.scope, e.name)
 		x.Note(x.file, e.ptr,
 			"resource %q is also defined at #%s: this %s-scoped one is named %q", e.name, other.ptr, e.scope, scoped)
 		e.name = scoped
@@ -99,20 +99,6 @@ func findFold(all map[string]*entry, name string) *entry {
 		}
 	}
 	return nil
-}
-
-// scopedName is the name a resource of the given scope gets when an earlier
-// section has its name.
-func scopedName(scope model.Scope, name string) string {
-	return string(scope) + upperFirst(name)
-}
-
-// upperFirst returns s with its first byte in upper case (ASCII only).
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // checkCase fails if two of the sorted keys differ only in case, naming both.

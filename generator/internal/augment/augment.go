@@ -18,36 +18,36 @@ import (
 )
 
 // Kinds returns the resource kinds whose conversions hand-written code
-// augments: a hand-written file in one of the module's packages (under dir)
-// declares AssignPropertiesTo or AssignPropertiesFrom on a struct the kind uses.
-// These kinds get golden tests; the others need none.
-func Kinds(dir string, graph *conversion.Graph) ([]string, error) {
-	if dir == "" {
-		return nil, nil
+// augments: one of the kind's structs, in a version's spoke or storage
+// package, is among found (what Augmented found). These kinds get golden
+// tests; the others need none.
+func Kinds(graph *conversion.Graph, found conversion.Augmented) []string {
+	receivers := map[conversion.VersionIndex]map[layout.Side]map[string]bool{}
+	for s := range found {
+		if receivers[s.Version] == nil {
+			receivers[s.Version] = map[layout.Side]map[string]bool{}
+		}
+		if receivers[s.Version][s.Side] == nil {
+			receivers[s.Version][s.Side] = map[string]bool{}
+		}
+		receivers[s.Version][s.Side][s.Name] = true
 	}
-	found := map[string]bool{}
+	kinds := map[string]bool{}
 	for _, v := range graph.Versions {
-		for _, side := range []struct {
-			dir string
-			pkg *golang.Package
-		}{{layout.PackageDir(v.Spoke.Name, layout.Spoke), v.Spoke}, {layout.PackageDir(v.Spoke.Name, layout.Storage), v.Storage}} {
-			receivers, err := augmentationReceivers(filepath.Join(dir, side.dir))
-			if err != nil {
-				return nil, err
-			}
-			for _, r := range side.pkg.Resources {
-				if usesAny(side.pkg, r, receivers) {
-					found[r.Kind] = true
+		for side, pkg := range map[layout.Side]*golang.Package{layout.Spoke: v.Spoke, layout.Storage: v.Storage} {
+			for _, r := range pkg.Resources {
+				if usesAny(pkg, r, receivers[v.Index][side]) {
+					kinds[r.Kind] = true
 				}
 			}
 		}
 	}
-	kinds := make([]string, 0, len(found))
-	for k := range found {
-		kinds = append(kinds, k)
+	var out []string
+	for k := range kinds {
+		out = append(out, k)
 	}
-	sort.Strings(kinds)
-	return kinds, nil
+	sort.Strings(out)
+	return out
 }
 
 // Augmented returns which structs hand-written code under dir gives an

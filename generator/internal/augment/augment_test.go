@@ -64,14 +64,16 @@ func TestKindsFindsHandwrittenAugmentations(t *testing.T) {
 	writeFile(t, filepath.Join(dir, g.Versions[0].Spoke.Name, "other_test.go"), "package x\n\nfunc (p *Other_Spec) AssignPropertiesTo(any) error { return nil }\n")
 	writeFile(t, filepath.Join(dir, g.Versions[0].Spoke.Name, "other_gen.go"), "package x\n\nfunc (p *Other_Spec) AssignPropertiesFrom(any) error { return nil }\n")
 	writeFile(t, filepath.Join(dir, g.Versions[0].Spoke.Name, "other.go"), layout.GeneratedGo+"\n\npackage x\n\nfunc (p *Other_Spec) AssignPropertiesFrom(any) error { return nil }\n")
-	kinds, err := Kinds(dir, g)
+	found, err := Augmented(dir, g)
 	if err != nil {
 		t.Fatal(err)
 	}
+	kinds := Kinds(g, found)
 	if len(kinds) != 1 || kinds[0] != "Thing" {
 		t.Errorf("kinds = %v, want [Thing]", kinds)
 	}
-	if none, err := Kinds("", g); err != nil || none != nil {
+	found, err = Augmented("", g)
+	if none := Kinds(g, found); err != nil || none != nil {
 		t.Errorf("Kinds without a module = %v, %v; want none", none, err)
 	}
 }
@@ -82,7 +84,7 @@ func TestKindsReportsUnparsableFiles(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, g.Versions[0].Spoke.Name, "broken.go")
 	writeFile(t, bad, "package x\n\nfunc (\n")
-	if _, err := Kinds(dir, g); err == nil || !strings.Contains(err.Error(), "broken.go") {
+	if _, err := Augmented(dir, g); err == nil || !strings.Contains(err.Error(), "broken.go") {
 		t.Errorf("err = %v, want one naming broken.go", err)
 	}
 }

@@ -8,9 +8,10 @@
 //	plan      storage variants and the conversion graph (plan.go)
 //	check     the metadata's renames and removals against the versions (package check)
 //	          and crds.stored against the hubs (budget.go)
-//	augment   the kinds hand-written code augments (package augment)
-//	compose   the conversions straight to each hub, over the structs hand-written
-//	          code augments: a conversion.ComposedGraph beside the graph (plan.go)
+//	augment   the structs hand-written code augments, read once, and the kinds
+//	          that use them (package augment)
+//	compose   the conversions straight to each hub, over those structs: a
+//	          conversion.ComposedGraph beside the graph (conversion.Compose)
 //	emit      the files of the module and of its conformance suite (emit.go),
 //	          each CRD within the metadata's budget (budget.go)
 //	report    the properties that disappear between versions (report.go)
@@ -24,6 +25,7 @@ import (
 
 	"github.com/armhub/armhub/generator/internal/augment"
 	"github.com/armhub/armhub/generator/internal/check"
+	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -112,15 +114,15 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	if err := checkStored(svc, graph); err != nil {
 		return nil, err
 	}
-	augmented, err := augment.Kinds(opts.ModuleDir, graph)
+	structs, err := augment.Augmented(opts.ModuleDir, graph)
 	if err != nil {
 		return nil, err
 	}
-	composed, err := compose(opts, graph)
+	composed, err := conversion.Compose(graph, structs)
 	if err != nil {
 		return nil, err
 	}
-	out, err := emitAll(svc, opts, versions, composed, loaded.files, augmented)
+	out, err := emitAll(svc, opts, versions, composed, loaded.files, augment.Kinds(graph, structs))
 	if err != nil {
 		return nil, err
 	}

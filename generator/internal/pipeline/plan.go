@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 
-	"github.com/armhub/armhub/generator/internal/augment"
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -27,16 +26,6 @@ func plan(svc *metadata.Service, apis []*model.APIVersion, spokes []*golang.Pack
 		return nil, nil, fmt.Errorf("%s: planning conversions: %w", svc.File, err)
 	}
 	return versions, g, nil
-}
-
-// compose returns graph with its conversions composed, over the structs the
-// hand-written code in opts.ModuleDir augments.
-func compose(opts Options, graph *conversion.Graph) (*conversion.ComposedGraph, error) {
-	structs, err := augment.Augmented(opts.ModuleDir, graph)
-	if err != nil {
-		return nil, err
-	}
-	return conversion.Compose(graph, structs)
 }
 
 func renamesOf(svc *metadata.Service) conversion.Renames {

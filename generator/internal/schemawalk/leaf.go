@@ -12,6 +12,11 @@ type Rules struct {
 	// TypeKeys are the keywords allowed with each type ("object", "array"
 	// and the primitives) besides type and those allowed anywhere.
 	TypeKeys map[string][]string
+	// Extra are the keywords the format reads besides type, $ref, enum and
+	// TypeKeys' (a deployment schema's const).
+	Extra []string
+	// Hint ends the error on a keyword the format does not read.
+	Hint string
 	// Formats are the formats of each primitive type; nil admits any.
 	Formats map[string][]string
 	// Anywhere reports whether any schema may have keyword k.
@@ -134,9 +139,41 @@ func (w *Walker) Any(n Node) (Shape, error) {
 	return anyShape(), nil
 }
 
-// CheckType fails on a type keyword that is not one of JSON schema's single
+// CheckKeywords fails on a keyword of the schema n the format does not read,
+// on one it reads in the wrong form (its Keywords), and on a format or type
+// keyword of the wrong form.
+func (w *Walker) CheckKeywords(n Node) error {
+	for _, k := range jsonfile.SortedKeys(n.N) {
+		if !w.known[k] && !w.rules.Anywhere(k) {
+			return Errf(n.File, n.Ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q%s", k, w.rules.Hint)
+		}
+	}
+	if err := w.format.Keywords(n); err != nil {
+		return err
+	}
+	if err := checkFormat(n); err != nil {
+		return err
+	}
+	return checkType(n)
+}
+
+// knownKeys are the keywords the rules read.
+func knownKeys(r Rules) map[string]bool {
+	k := map[string]bool{"type": true, "$ref": true, "enum": true}
+	for _, keys := range r.TypeKeys {
+		for _, key := range keys {
+			k[key] = true
+		}
+	}
+	for _, key := range r.Extra {
+		k[key] = true
+	}
+	return k
+}
+
+// checkType fails on a type keyword that is not one of JSON schema's single
 // types.
-func CheckType(n Node) error {
+func checkType(n Node) error {
 	v, ok := n.N["type"]
 	if !ok {
 		return nil
@@ -151,8 +188,8 @@ func CheckType(n Node) error {
 	return nil
 }
 
-// CheckFormat fails on a format keyword that is not a string.
-func CheckFormat(n Node) error {
+// checkFormat fails on a format keyword that is not a string.
+func checkFormat(n Node) error {
 	if f, ok := n.N["format"]; ok {
 		if _, ok := f.(string); !ok {
 			return Errf(n.File, n.Ptr+"/format", "expected format to be a string, found %s", jsonfile.Kind(f))

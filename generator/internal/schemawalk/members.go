@@ -157,7 +157,7 @@ func (w *Walker) Collect(n Node, owner string) (*Members, error) {
 
 // gather collects the members of n (see Collect).
 func (w *Walker) gather(n Node, owner string) (*Members, error) {
-	if err := w.format.CheckKeywords(n); err != nil {
+	if err := w.CheckKeywords(n); err != nil {
 		return nil, err
 	}
 	if _, ok := n.N["$ref"]; ok {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
+	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/generator/internal/naming"
 )
 
@@ -70,8 +71,7 @@ func (w *Walker) Reserve(defs []Node, skip func(Node) bool) {
 		}
 		l := DefLabel(n)
 		if name := w.Given(l.Want, l.Key); name != l.Want {
-			w.names.renamed[l.Key] = true
-			w.Note(n.File, n.Ptr, "definition %q differs only in case from %s: its type is named %q", l.Want, w.Holder(l.Want), name)
+			w.NoteRenamed(l.Key, n, "definition %q differs only in case from %s: its type is named %q", l.Want, w.Holder(l.Want), name)
 		}
 	}
 }
@@ -113,4 +113,14 @@ func (w *Walker) Holder(name string) string {
 		return "the enum declared at " + e.Source
 	}
 	return strconv.Quote(held)
+}
+
+// ScopedName is the name a resource of scope gets when a resource of an
+// earlier section or scope has its name (ignoring case): deployments at the
+// subscription scope is subscriptionDeployments.
+func ScopedName(scope model.Scope, name string) string {
+	if name == "" {
+		return string(scope)
+	}
+	return string(scope) + strings.ToUpper(name[:1]) + name[1:]
 }

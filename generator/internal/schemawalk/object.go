@@ -90,10 +90,10 @@ func (w *Walker) Properties(n Node, mem *Members, m Mode, owner string) ([]*mode
 		}
 		lower[strings.ToLower(pname)] = pname
 		p, err := w.property(owner, pname, decls, m)
-		if err != nil || p == nil {
-			if err != nil {
-				return nil, err
-			}
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
 			continue
 		}
 		if err := w.format.Property(n, mem, owner, p, m); err != nil {

@@ -108,9 +108,10 @@ func anyShape() Shape { return Shape{T: &model.Type{Kind: model.KindAny}} }
 
 // Format is what an input format provides the walker.
 type Format interface {
-	// CheckKeywords fails on a keyword of the schema n the format does not
-	// read, and on one it reads in the wrong form.
-	CheckKeywords(n Node) error
+	// Keywords checks the form of the keywords of the schema n that are the
+	// format's own (extensions, say); the walker has checked that every
+	// keyword is one the rules read.
+	Keywords(n Node) error
 	// Follow returns the schema the $ref schema n points at, and the label
 	// its type is named by.
 	Follow(n Node) (Node, Label, error)
@@ -134,6 +135,7 @@ type Format interface {
 type Walker struct {
 	Out        *model.APIVersion
 	rules      Rules
+	known      map[string]bool // the keywords the rules read
 	format     Format
 	names      names
 	memo       map[string]Shape    // converted nodes by key and mode
@@ -157,7 +159,7 @@ type frame struct {
 // of a format.
 func New(f Format, rules Rules, out *model.APIVersion) *Walker {
 	return &Walker{
-		Out: out, rules: rules, format: f, names: newNames(),
+		Out: out, rules: rules, known: knownKeys(rules), format: f, names: newNames(),
 		memo: map[string]Shape{}, members: map[string]*Members{}, noted: map[string]bool{},
 	}
 }
@@ -201,7 +203,7 @@ func (w *Walker) TypeOf(n Node, m Mode, l Label) (Shape, error) {
 }
 
 func (w *Walker) compute(n Node, m Mode, l Label) (Shape, error) {
-	if err := w.format.CheckKeywords(n); err != nil {
+	if err := w.CheckKeywords(n); err != nil {
 		return Shape{}, err
 	}
 	if _, ok := n.N["$ref"]; ok {
@@ -217,9 +219,7 @@ func (w *Walker) compute(n Node, m Mode, l Label) (Shape, error) {
 // EdgeType converts a node reached through a property, array item, map value
 // or union alternative: the edges a recursive type goes through.
 func (w *Walker) EdgeType(n Node, m Mode, l Label) (Shape, error) {
-	w.stack = append(w.stack, frame{edge: true})
-	defer func() { w.stack = w.stack[:len(w.stack)-1] }()
-	return w.TypeOf(n, m, l)
+	return w.Edge(func() (Shape, error) { return w.TypeOf(n, m, l) })
 }
 
 // cycle handles reaching a node being converted, w.stack[i]. Through an edge

@@ -201,7 +201,7 @@ func (x *loader) nameResources(rs []*resource) error {
 			if other.scope == r.scope {
 				return schemawalk.Errf(r.at.File, r.at.Ptr, "resource %q is also the resource of %s (names are compared ignoring case): expected one path per resource type and scope", r.name, other.at.Key())
 			}
-			scoped := string(r.scope) + strings.ToUpper(r.name[:1]) + r.name[1:]
+			scoped := schemawalk.ScopedName(r.scope, r.name)
 			x.Note(r.at.File, r.at.Ptr, "resource %q is also at %s: this %s-scoped one is named %q", r.name, other.at.Key(), r.scope, scoped)
 			r.name = scoped
 		}

@@ -57,8 +57,8 @@ func (x *loader) refDoc(d *schemawalk.File, ref, file, rptr string) (*schemawalk
 	if rel == ".." || strings.HasPrefix(rel, "../") {
 		return nil, schemawalk.Errf(d, rptr, "$ref %q leads outside the root", ref)
 	}
-	td, err := x.l.doc(rel)
-	if err != nil && x.l.unreadable(rel) {
+	td, missing, err := x.l.doc(rel)
+	if missing {
 		return nil, schemawalk.Errf(d, rptr, "dangling $ref %q: %v", ref, err)
 	}
 	return td, err

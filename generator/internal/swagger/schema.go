@@ -38,17 +38,6 @@ var typeKeys = map[string][]string{
 	"object":      {"properties", "required", "allOf", "additionalProperties", "discriminator", "minProperties", "maxProperties"},
 }
 
-// known are the schema keywords the loader reads.
-var known = func() map[string]bool {
-	k := map[string]bool{"type": true, "$ref": true, "enum": true}
-	for _, keys := range typeKeys {
-		for _, key := range keys {
-			k[key] = true
-		}
-	}
-	return k
-}()
-
 // rules are Swagger's keyword rules: known formats only, arrays with items,
 // extensions anywhere.
 var rules = schemawalk.Rules{
@@ -61,6 +50,7 @@ var rules = schemawalk.Rules{
 		model.Boolean: nil,
 	},
 	Anywhere:      func(k string) bool { return anywhere[k] || strings.HasPrefix(k, "x-") },
+	Hint:          ": expected a Swagger 2.0 schema keyword or an x- extension",
 	ItemsRequired: true,
 }
 
@@ -94,18 +84,15 @@ func isObject(n map[string]any) bool {
 	return false
 }
 
-// CheckKeywords fails on a keyword the loader does not know, on an unknown
-// type and on a handled extension of the wrong form; it notes validations the
-// model has no place for.
-func (x *loader) CheckKeywords(nd node) error {
+// Keywords checks the form of the extensions the loader reads and of
+// readOnly, and notes validations the model has no place for.
+func (x *loader) Keywords(nd node) error {
 	for _, k := range jsonfile.SortedKeys(nd.N) {
 		switch {
 		case strings.HasPrefix(k, "x-"):
 			if err := x.checkExtension(nd, k); err != nil {
 				return err
 			}
-		case !known[k] && !anywhere[k]:
-			return schemawalk.Errf(nd.File, nd.Ptr+"/"+jsonfile.Escape(k), "unsupported keyword %q: expected a Swagger 2.0 schema keyword or an x- extension", k)
 		case notEnforced[k]:
 			x.Note(nd.File, nd.Ptr+"/"+k, "%s is not enforced: the model has no place for it", k)
 		}
@@ -115,10 +102,7 @@ func (x *loader) CheckKeywords(nd node) error {
 			return schemawalk.Errf(nd.File, nd.Ptr+"/readOnly", "expected readOnly to be a boolean, found %s", jsonfile.Kind(v))
 		}
 	}
-	if err := schemawalk.CheckFormat(nd); err != nil {
-		return err
-	}
-	return schemawalk.CheckType(nd)
+	return nil
 }
 
 // checkExtension checks the form of the extensions the loader reads.

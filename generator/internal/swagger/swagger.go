@@ -19,9 +19,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
@@ -37,23 +35,13 @@ type Note = schemawalk.Note
 // concurrent use.
 type Loader struct {
 	root  string
-	mu    sync.Mutex
-	files map[string]*entry // by path relative to the root, slash-separated
-}
-
-// entry is one file of the root, read at most once.
-type entry struct {
-	once       sync.Once
-	read       bool // the file's bytes were read (guarded by Loader.mu)
-	unreadable bool // the file could not be read at all
-	doc        *schemawalk.File
-	err        error
+	files *schemawalk.Files
 }
 
 // NewLoader returns a Loader for the specifications under root, the directory
 // that holds specification/ (or any tree the $refs stay within).
 func NewLoader(root string) *Loader {
-	return &Loader{root: root, files: map[string]*entry{}}
+	return &Loader{root: root, files: schemawalk.NewFiles()}
 }
 
 // Load reads one API version of a service: every *.json file directly in
@@ -67,7 +55,7 @@ func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
 	}
 	var docs []*schemawalk.File
 	for _, rel := range rels {
-		d, err := l.doc(rel)
+		d, _, err := l.doc(rel)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -82,18 +70,7 @@ func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
 
 // Files returns every file read so far: the versions' files and every file
 // reached by a $ref, relative to the root, slash-separated, sorted.
-func (l *Loader) Files() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []string
-	for rel, e := range l.files {
-		if e.read {
-			out = append(out, rel)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func (l *Loader) Files() []string { return l.files.Read() }
 
 // versionFiles lists the .json files of one version's folder, relative to the
 // root.
@@ -123,40 +100,10 @@ func (l *Loader) versionFiles(dir, version string) ([]string, error) {
 	return rels, nil
 }
 
-// doc returns the parsed file at rel (relative to the root), reading it once.
-func (l *Loader) doc(rel string) (*schemawalk.File, error) {
-	e := l.entry(rel)
-	e.once.Do(func() {
-		file := filepath.Join(l.root, filepath.FromSlash(rel))
-		data, err := os.ReadFile(file)
-		if err != nil {
-			e.unreadable = true
-			e.err = model.Errorf(model.Location{File: file}, "cannot read: %v", err)
-			return
-		}
-		l.mu.Lock()
-		e.read = true
-		l.mu.Unlock()
-		e.doc, e.err = parseDoc(file, rel, data)
-	})
-	return e.doc, e.err
-}
-
-func (l *Loader) entry(rel string) *entry {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	e := l.files[rel]
-	if e == nil {
-		e = &entry{}
-		l.files[rel] = e
-	}
-	return e
-}
-
-// unreadable reports whether the file at rel could not be read at all (as
-// opposed to read and found malformed). Call it after doc.
-func (l *Loader) unreadable(rel string) bool {
-	return l.entry(rel).unreadable
+// doc returns the parsed file at rel (relative to the root), reading it
+// once; missing reports that it could not be read at all.
+func (l *Loader) doc(rel string) (*schemawalk.File, bool, error) {
+	return l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parseDoc)
 }
 
 // topKeys are the keys a Swagger 2.0 file may have besides x- extensions.
