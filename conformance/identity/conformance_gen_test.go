@@ -5,8 +5,6 @@ package conformance
 import (
 	"github.com/armhub/armhub/apis/identity/crd"
 	"github.com/armhub/armhub/apis/identity/register"
-	"github.com/armhub/armhub/apis/identity/v20220131preview"
-	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
 	"github.com/armhub/armhub/apis/identity/v20230131"
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	"github.com/armhub/armhub/apis/identity/v20241130"
@@ -19,13 +17,6 @@ import (
 // kinds is the table of the service's resource kinds and their versions.
 var kinds = []harness.Kind{
 	{Name: "UserAssignedIdentitiesFederatedIdentityCredential", Hub: func() conversion.Hub { return &v20241130s.UserAssignedIdentitiesFederatedIdentityCredential{} }, Versions: []harness.Version{
-		{Name: "v20220131preview", Spoke: func() conversion.Convertible {
-			return &v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential{}
-		}, Storage: func() conversion.Convertible {
-			return &v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential{}
-		},
-			To: (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20220131preview.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential,
-			NextTo: (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, NextFrom: (*v20220131previews.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
 		{Name: "v20230131", Spoke: func() conversion.Convertible { return &v20230131.UserAssignedIdentitiesFederatedIdentityCredential{} }, Storage: func() conversion.Convertible { return &v20230131s.UserAssignedIdentitiesFederatedIdentityCredential{} },
 			To: (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20230131.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential,
 			NextTo: (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, NextFrom: (*v20230131s.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
@@ -33,9 +24,6 @@ var kinds = []harness.Kind{
 			To: (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, From: (*v20241130.UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential},
 	}},
 	{Name: "UserAssignedIdentity", Hub: func() conversion.Hub { return &v20241130s.UserAssignedIdentity{} }, Versions: []harness.Version{
-		{Name: "v20220131preview", Spoke: func() conversion.Convertible { return &v20220131preview.UserAssignedIdentity{} }, Storage: func() conversion.Convertible { return &v20220131previews.UserAssignedIdentity{} },
-			To: (*v20220131preview.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, From: (*v20220131preview.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity,
-			NextTo: (*v20220131previews.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, NextFrom: (*v20220131previews.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity},
 		{Name: "v20230131", Spoke: func() conversion.Convertible { return &v20230131.UserAssignedIdentity{} }, Storage: func() conversion.Convertible { return &v20230131s.UserAssignedIdentity{} },
 			To: (*v20230131.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, From: (*v20230131.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity,
 			NextTo: (*v20230131s.UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, NextFrom: (*v20230131s.UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity},
@@ -68,8 +56,6 @@ func TestReliability(t *testing.T) { harness.Reliabilities(t, kinds) }
 
 func TestCRDs(t *testing.T) {
 	harness.CRDs(t, crd.Files,
-		v20220131preview.AddToScheme,
-		v20220131previews.AddToScheme,
 		v20230131.AddToScheme,
 		v20230131s.AddToScheme,
 		v20241130.AddToScheme,

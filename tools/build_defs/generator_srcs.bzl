@@ -18,6 +18,7 @@ GENERATOR_SRCS = [
     "//generator/internal/conversion:build.go",
     "//generator/internal/conversion:compose.go",
     "//generator/internal/conversion:graph.go",
+    "//generator/internal/conversion:held.go",
     "//generator/internal/conversion:match.go",
     "//generator/internal/conversion:runs.go",
     "//generator/internal/conversion:twin.go",

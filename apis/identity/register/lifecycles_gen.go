@@ -14,10 +14,6 @@ import (
 // lifecycle.armhub.io/versions.
 func Lifecycles() lifecycle.Versions {
 	return lifecycle.Versions{
-		"v20220131preview": {
-			{Classification: lifecycle.Preview},
-			{Classification: lifecycle.Expired, StartTime: lifecycle.At("2024-01-31T00:00:00Z")},
-		},
 		"v20230131": {
 			{Classification: lifecycle.Supported},
 			{Classification: lifecycle.Deprecated, StartTime: lifecycle.At("2026-06-01T00:00:00Z")},

@@ -12,8 +12,6 @@ package register
 
 import (
 	"github.com/armhub/armhub/apis/identity/crd"
-	"github.com/armhub/armhub/apis/identity/v20220131preview"
-	v20220131previews "github.com/armhub/armhub/apis/identity/v20220131preview/storage"
 	"github.com/armhub/armhub/apis/identity/v20230131"
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	"github.com/armhub/armhub/apis/identity/v20241130"
@@ -34,8 +32,6 @@ const WebhookPath = "/convert"
 var (
 	// SchemeBuilder registers every version's types.
 	SchemeBuilder = runtime.NewSchemeBuilder(
-		v20220131preview.AddToScheme,
-		v20220131previews.AddToScheme,
 		v20230131.AddToScheme,
 		v20230131s.AddToScheme,
 		v20241130.AddToScheme,

@@ -60,7 +60,14 @@ func Augmented(dir string, graph *conversion.Graph) (conversion.Augmented, error
 	}
 	for _, v := range graph.Versions {
 		for _, side := range []layout.Side{layout.Spoke, layout.Storage} {
-			receivers, err := augmentationReceivers(filepath.Join(dir, layout.PackageDir(v.Spoke.Name, side)))
+			pkgDir := filepath.Join(dir, layout.PackageDir(v.Spoke.Name, side))
+			if !graph.Holds(v.Index, side) {
+				if err := leftBehind(pkgDir, v.Spoke.APIVersion); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			receivers, err := augmentationReceivers(pkgDir)
 			if err != nil {
 				return nil, err
 			}
@@ -72,29 +79,52 @@ func Augmented(dir string, graph *conversion.Graph) (conversion.Augmented, error
 	return found, nil
 }
 
-// augmentationReceivers returns the types that hand-written files in dir give an
-// AssignPropertiesTo or AssignPropertiesFrom method.
-func augmentationReceivers(dir string) (map[string]bool, error) {
+// leftBehind fails when dir, the package of a version the module no longer
+// holds, has hand-written Go files: they would be left without the package
+// they belong to.
+func leftBehind(dir, apiVersion string) error {
+	files, err := handwritten(dir)
+	if err != nil || len(files) == 0 {
+		return err
+	}
+	return model.Errorf(model.Location{File: filepath.Join(dir, files[0])},
+		"hand-written code in a package of API version %s, which has expired and leaves the module: keep the version (its metadata entry's keep, with the reason) or delete the file", apiVersion)
+}
+
+// handwritten returns the names of the hand-written Go files in dir, sorted.
+func handwritten(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
 	}
-	receivers := map[string]bool{}
+	var out []string
 	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !layout.IsHandwrittenGo(name) {
+		if e.IsDir() || !layout.IsHandwrittenGo(e.Name()) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
 		}
-		if layout.IsGenerated(data) {
-			continue
+		if !layout.IsGenerated(data) {
+			out = append(out, e.Name())
 		}
-		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), data, parser.SkipObjectResolution)
+	}
+	return out, nil
+}
+
+// augmentationReceivers returns the types that hand-written files in dir give an
+// AssignPropertiesTo or AssignPropertiesFrom method.
+func augmentationReceivers(dir string) (map[string]bool, error) {
+	files, err := handwritten(dir)
+	if err != nil {
+		return nil, err
+	}
+	receivers := map[string]bool{}
+	for _, name := range files {
+		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			return nil, err
 		}

@@ -16,12 +16,22 @@ import (
 // things (spec Thing_Spec holding a Part) and others (spec Other_Spec).
 func graph(t *testing.T) *conversion.Graph {
 	t.Helper()
+	g, err := conversion.Build([]*conversion.Version{{Spoke: spoke(t, "2021-01-01"), Storage: golang.StoragePackage(spoke(t, "2021-01-01"))}}, conversion.Renames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// spoke returns the spoke package of version of the service of graph.
+func spoke(t *testing.T, version string) *golang.Package {
+	t.Helper()
 	str := &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
 	object := func(name string, props ...*model.Property) *model.Object {
 		return &model.Object{Name: name, Properties: props, Source: "2021-01-01#" + name}
 	}
 	api := &model.APIVersion{
-		Version: "2021-01-01", Provider: "Example.Things",
+		Version: version, Provider: "Example.Things",
 		Resources: []*model.Resource{
 			{Name: "things", ARMType: "Example.Things/things", Spec: "Thing_Spec"},
 			{Name: "others", ARMType: "Example.Things/others", Spec: "Other_Spec"},
@@ -32,15 +42,11 @@ func graph(t *testing.T) *conversion.Graph {
 			"Other_Spec": object("Other_Spec", &model.Property{Name: "label", Type: str}),
 		},
 	}
-	spoke, err := golang.BuildNamed(api, nil, nil)
+	pkg, err := golang.BuildNamed(api, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := conversion.Build([]*conversion.Version{{Spoke: spoke, Storage: golang.StoragePackage(spoke)}}, conversion.Renames{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return pkg
 }
 
 func writeFile(t *testing.T, path, content string) {
@@ -86,5 +92,24 @@ func TestKindsReportsUnparsableFiles(t *testing.T) {
 	writeFile(t, bad, "package x\n\nfunc (\n")
 	if _, err := Augmented(dir, g); err == nil || !strings.Contains(err.Error(), "broken.go") {
 		t.Errorf("err = %v, want one naming broken.go", err)
+	}
+}
+
+// Hand-written code in a package of a version that leaves the module is an
+// error naming the file: it would stay behind without its package.
+func TestHandwrittenCodeOfAVersionThatLeaves(t *testing.T) {
+	old, current := spoke(t, "2020-01-01"), spoke(t, "2021-01-01")
+	g, err := conversion.Build([]*conversion.Version{
+		{Index: 0, Spoke: old, Storage: golang.StoragePackage(old), Leaves: true},
+		{Index: 1, Spoke: current, Storage: golang.StoragePackage(current)},
+	}, conversion.Renames{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, old.Name, "doc.go"), "package "+old.Name+"\n")
+	_, err = Augmented(dir, g)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(old.Name, "doc.go")) || !strings.Contains(err.Error(), "2020-01-01, which has expired and leaves the module") {
+		t.Fatalf("error %v, want one naming %s/doc.go and the version", err, old.Name)
 	}
 }

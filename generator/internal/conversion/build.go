@@ -31,6 +31,7 @@ func Build(versions []*Version, renames Renames) (*Graph, error) {
 		}
 	}
 	sort.SliceStable(g.Links, func(i, j int) bool { return g.Links[i].less(g.Links[j]) })
+	g.held = g.oldestHeld()
 	return g, nil
 }
 

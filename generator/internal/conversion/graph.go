@@ -65,6 +65,14 @@ type Version struct {
 	// generation's instant; the hub is never a version that cannot be one
 	// (unavailable or expired). Empty means supported.
 	Classification lifecycle.Classification
+	// Leaves says the module holds no spoke package of the version: it has
+	// expired at the generation's instant and the metadata does not keep it.
+	// Its conversions are planned all the same (see Holds).
+	Leaves bool
+	// Stored says objects may be stored at the version's storage variant
+	// (crds.stored names it), so the module holds that even when the version
+	// leaves.
+	Stored bool
 }
 
 // canBeHub reports whether v's storage variant may be a hub.
@@ -99,6 +107,7 @@ type Graph struct {
 	runs       map[propKey][]*run
 	linkSet    map[linkKey]*Link
 	compatFrom map[compatKey]VersionIndex
+	held       VersionIndex // the oldest version whose storage variant the module holds
 }
 
 // Removal is a property present in one version of a struct and not in the next.

@@ -101,7 +101,11 @@ type Version struct {
 	Lifecycle      []Stage    `yaml:"lifecycle"`
 	Classification string     `yaml:"classification"` // the old style
 	ExpirationDate *time.Time `yaml:"expirationDate"` // the old style
-	Line           int        `yaml:"-"`
+	// Keep is why the module keeps the version's packages once it has
+	// expired (teams still compile against its Go types); empty means an
+	// expired version leaves the module unless crds.stored names it.
+	Keep string `yaml:"keep"`
+	Line int    `yaml:"-"`
 
 	// Resolved is the version's lifecycle, whichever style gave it (one
 	// supported stage when it gives none); set by Parse.
@@ -343,6 +347,9 @@ func (s *Service) checkVersions(lines *lineFinder) error {
 			return s.errorf(v.Line, "version %q is listed twice", v.Version)
 		}
 		seen[v.Version] = true
+		if k := strings.ToLower(strings.TrimSpace(v.Keep)); k == "true" || k == "yes" || k == "false" || k == "no" {
+			return s.errorf(lines.find("versions", i, "keep"), "version %q: keep takes the reason the module keeps the version once it has expired (who still compiles against its Go types), not %q", v.Version, v.Keep)
+		}
 		resolved, err := s.resolveLifecycle(lines, i)
 		if err != nil {
 			return err

@@ -147,6 +147,10 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 			return strings.Replace(s, `  - version: "2020-01-01-preview"`, `  - version: "2020-01-01-preview"`+"\n    classification: retired", 1)
 		},
 			`people.yaml:17: version 2020-01-01-preview: stage 1: unknown classification "retired"`},
+		"keep without a reason": {func(s string) string {
+			return strings.Replace(s, `  - version: "2020-01-01-preview"`, `  - version: "2020-01-01-preview"`+"\n    keep: true", 1)
+		},
+			`people.yaml:17: version "2020-01-01-preview": keep takes the reason the module keeps the version once it has expired`},
 		"old style bad expiration": {func(s string) string {
 			return strings.Replace(s, `  - version: "2020-01-01-preview"`, `  - version: "2020-01-01-preview"`+"\n    expirationDate: soon", 1)
 		},

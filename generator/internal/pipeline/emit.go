@@ -121,16 +121,22 @@ type renderedPackage struct {
 	err              error
 }
 
-// packages writes the spoke, storage and compat packages of every version:
-// rendered by up to e.workers at once, added in version order.
+// packages writes the spoke, storage and compat packages the module holds
+// (conversion.Graph.Holds): rendered by up to e.workers at once, added in
+// version order.
 func (e *emitter) packages(versions []Version) error {
+	graph := e.module.Graph
 	var jobs []goPackageJob
-	for i := range e.module.Graph.Indexes() {
+	for i := range graph.Indexes() {
 		v := versions[i]
-		jobs = append(jobs,
-			goPackageJob{i, layout.Spoke, v.Spoke, types.SpokeFiles, v.API.Version},
-			goPackageJob{i, layout.Storage, v.Storage, types.SpokeFiles, v.API.Version},
-			goPackageJob{i, layout.Compat, types.CompatPackage(e.module.Graph.Graph, i), types.CompatFiles, v.API.Version})
+		if graph.Holds(i, layout.Spoke) {
+			jobs = append(jobs, goPackageJob{i, layout.Spoke, v.Spoke, types.SpokeFiles, v.API.Version})
+		}
+		if graph.Holds(i, layout.Storage) {
+			jobs = append(jobs,
+				goPackageJob{i, layout.Storage, v.Storage, types.SpokeFiles, v.API.Version},
+				goPackageJob{i, layout.Compat, types.CompatPackage(graph.Graph, i), types.CompatFiles, v.API.Version})
+		}
 	}
 	rendered := make([]renderedPackage, len(jobs))
 	_ = forEach(len(jobs), e.workers, func(n int) error { // errors are in rendered, reported below in order with addPackage's
@@ -232,7 +238,7 @@ type renderedCRD struct {
 // renderCRDs makes the CRD of every resource kind, up to e.workers at once; it
 // changes nothing in e.
 func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
-	kinds := e.module.Graph.Kinds()
+	kinds := e.module.Graph.HeldKinds()
 	out := make([]renderedCRD, len(kinds))
 	_ = forEach(len(kinds), e.workers, func(n int) error { // errors are in out, reported in order by crds
 		kind := kinds[n]
@@ -277,14 +283,20 @@ func (e *emitter) webhook() crds.Webhook {
 }
 
 // crdVersions returns the versions the CRD of kind lists, by the metadata's
-// policy, sorted by name.
+// policy and of the packages the module holds, sorted by name.
 func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
 	graph, policy := e.module.Graph, e.svc.CRDs
 	listing := crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored}
 	var listed []crds.Version
 	for i := range graph.Indexes() {
-		if v := versions[i]; hasKind(v.Spoke, kind) {
-			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
+		v := versions[i]
+		if !hasKind(v.Spoke, kind) {
+			continue
+		}
+		for _, c := range listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind]) {
+			if graph.Holds(i, sideOf(c, v)) {
+				listed = append(listed, c)
+			}
 		}
 	}
 	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
@@ -292,16 +304,26 @@ func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
 	return listed
 }
 
-// register writes the service's entry point package, with the table of every
-// version's lifecycle.
+// sideOf returns which package of version v a CRD version lists.
+func sideOf(c crds.Version, v Version) layout.Side {
+	if c.Package == v.Spoke {
+		return layout.Spoke
+	}
+	return layout.Storage
+}
+
+// register writes the service's entry point package, with the table of the
+// lifecycle of every version whose spoke the module holds.
 func (e *emitter) register(versions []Version) error {
 	source, err := register.File(e.module, e.svc.Name, e.svc.Webhook.Path)
 	if err != nil {
 		return err
 	}
 	lifecycles := lifecycle.Versions{}
-	for _, v := range versions {
-		lifecycles[v.Spoke.Version] = v.Lifecycle.Stages
+	for i, v := range versions {
+		if e.module.Graph.Holds(conversion.VersionIndex(i), layout.Spoke) {
+			lifecycles[v.Spoke.Version] = v.Lifecycle.Stages
+		}
 	}
 	table, err := register.Lifecycles(lifecycles)
 	if err != nil {

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -148,10 +150,25 @@ func relSlash(dir, path string) string {
 	return filepath.ToSlash(rel)
 }
 
+// removeAll removes the files at paths under dir, and then the directories
+// under dir they leave empty (a package no longer generated), deepest first.
 func removeAll(dir string, paths map[string]bool) error {
+	parents := map[string]bool{}
 	for path := range paths {
 		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
 			return err
+		}
+		for p := pathpkg.Dir(path); p != "."; p = pathpkg.Dir(p) {
+			parents[p] = true
+		}
+	}
+	emptied := slices.SortedFunc(maps.Keys(parents), func(a, b string) int { return len(b) - len(a) })
+	for _, p := range emptied {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if entries, err := os.ReadDir(full); err == nil && len(entries) == 0 {
+			if err := os.Remove(full); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

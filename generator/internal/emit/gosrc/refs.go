@@ -73,12 +73,16 @@ func (s *Scope) Qualifier(version conversion.VersionIndex, side layout.Side) str
 	return s.Module.Alias(version, side) + "."
 }
 
-// VersionPackages returns the qualifiers of every version's spoke and storage
-// packages, in version order: those that register types with a scheme.
+// VersionPackages returns the qualifiers of the spoke and storage packages the
+// module holds, in version order: those that register types with a scheme.
 func (s *Scope) VersionPackages() []string {
 	var out []string
 	for v := range s.Module.Graph.Indexes() {
-		out = append(out, s.Qualifier(v, layout.Spoke), s.Qualifier(v, layout.Storage))
+		for _, side := range []layout.Side{layout.Spoke, layout.Storage} {
+			if s.Module.Graph.Holds(v, side) {
+				out = append(out, s.Qualifier(v, side))
+			}
+		}
 	}
 	return out
 }

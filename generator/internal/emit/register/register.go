@@ -17,7 +17,7 @@ func File(m *gosrc.Module, service, path string) ([]byte, error) {
 	g := gosrc.NewModuleFile("register", m)
 	s := &gosrc.Scope{Module: m, Version: conversion.NoVersion, File: g}
 	var hubs []string
-	for _, kind := range m.Graph.Kinds() {
+	for _, kind := range m.Graph.HeldKinds() {
 		hubs = append(hubs, s.Qualifier(m.Graph.Hubs[kind], layout.Storage)+kind)
 	}
 	a := gosrc.Args{"Service": service, "Path": path, "Packages": s.VersionPackages(), "Hubs": hubs}

@@ -50,9 +50,9 @@ type versionRow struct {
 func writeKinds(s *gosrc.Scope) {
 	graph := s.Module.Graph
 	var kinds []kindRow
-	for _, kind := range graph.Kinds() {
+	for _, kind := range graph.HeldKinds() {
 		row := kindRow{Name: kind, Hub: s.Qualifier(graph.Hubs[kind], layout.Storage) + kind}
-		for _, v := range graph.Chains[kind] {
+		for _, v := range graph.HeldChain(kind) {
 			storage := s.Qualifier(v, layout.Storage) + kind
 			version := versionRow{Name: s.Module.Alias(v, layout.Spoke), Spoke: s.Qualifier(v, layout.Spoke) + kind}
 			if v != graph.Hubs[kind] {
@@ -96,6 +96,9 @@ func writeCompat(s *gosrc.Scope) bool {
 	graph := s.Module.Graph
 	var types []gosrc.Args
 	for v := range graph.Indexes() {
+		if !graph.Holds(v, layout.Storage) {
+			continue
+		}
 		for _, c := range graph.Compat[v] {
 			types = append(types, gosrc.Args{"Name": c.Name + "_" + s.Module.Alias(v, layout.Compat),
 				"Type": s.Qualifier(v, layout.Compat) + c.Name})
@@ -123,17 +126,17 @@ var compatTypes = []harness.Type{
 func writeKindTests(s *gosrc.Scope, compat bool) {
 	graph := s.Module.Graph
 	next, composed := false, false
-	for _, kind := range graph.Kinds() {
-		for _, v := range graph.Chains[kind] {
+	for _, kind := range graph.HeldKinds() {
+		for _, v := range graph.HeldChain(kind) {
 			_, ok := graph.Next(kind, v)
 			next = next || ok
 			composed = composed || v < graph.Hubs[kind]
 		}
 	}
-	if len(graph.Kinds()) > 0 {
+	if len(graph.HeldKinds()) > 0 {
 		fits := false
 		for i := range graph.Indexes() {
-			fits = fits || !graph.Augmented.SpokeAugmented(i)
+			fits = fits || (graph.Holds(i, layout.Spoke) && !graph.Augmented.SpokeAugmented(i))
 		}
 		s.File.Write(kindTestsCode, gosrc.Args{"Next": next, "Compat": compat, "Composed": composed, "Fits": fits})
 	} else if compat {
@@ -197,17 +200,20 @@ func TestLifecycles(t *testing.T) {
 
 // writeGoldenTests writes, for the kinds whose conversions hand-written code
 // augments, the table of golden tests (harness.GoldenCase) of every older spoke
-// up-converted to the hub's spoke version and that version down-converted to
-// every older one, and the test running them.
+// the module holds up-converted to the hub's spoke version and that version
+// down-converted to every such one, and the test running them.
 func writeGoldenTests(s *gosrc.Scope, augmented []string) {
 	graph := s.Module.Graph
 	var cases []gosrc.Args
 	for _, kind := range augmented {
 		hub := graph.Hubs[kind]
+		if !graph.Holds(hub, layout.Spoke) {
+			continue
+		}
 		hubType := s.Qualifier(hub, layout.Storage) + kind
 		latest := s.Qualifier(hub, layout.Spoke) + kind
 		latestName := s.Module.Alias(hub, layout.Spoke)
-		for _, v := range graph.Chains[kind] {
+		for _, v := range graph.HeldChain(kind) {
 			if v == hub {
 				continue
 			}
