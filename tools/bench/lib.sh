@@ -6,7 +6,7 @@
 #   work     a temporary directory, removed when the script exits
 #   gen      armhub-gen, built into $work
 #   providers the six real providers
-# and the functions build_benchtool and wire_module.
+# and the functions build_benchtool and wire_module (wire.sh).
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 schemas=${ARMHUB_REAL_SCHEMAS:-$top/../shared/specs/arm-schemas/schemas}
 if [ ! -d "$schemas" ] || [ ! -f "$schemas/common/definitions.json" ]; then
@@ -29,18 +29,5 @@ build_benchtool() {
   (cd "$top/tools/bench/benchtool" && GOWORK=off go build -o "$work/benchtool" .)
 }
 
-# wire_module DIR points a module generated into DIR at this repository's runtime,
-# conformance and apis modules, so it builds outside go.work.
-wire_module() {
-  local mod
-  (
-    cd "$1" || exit 1
-    go mod edit -replace "github.com/armhub/armhub/runtime=$top/runtime" \
-      -replace "github.com/armhub/armhub/conformance=$top/conformance" \
-      -require "github.com/armhub/armhub/conformance@v0.0.0-00010101000000-000000000000"
-    for mod in "$top"/apis/*/; do
-      [ -f "$mod/go.mod" ] && go mod edit -replace "github.com/armhub/armhub/apis/$(basename "$mod")=$mod"
-    done
-    true
-  )
-}
+# shellcheck source-path=SCRIPTDIR source=wire.sh
+source "$top/tools/bench/wire.sh"

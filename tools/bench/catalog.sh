@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Benchmark: the whole Azure catalog (../shared/specs/arm-catalog, unpacked once
+# by tools/arm-catalog.sh, read in place). Each provider namespace is generated
+# as a new user would (armhub-gen -provider P -schemas <catalog>, with its
+# conformance suite), optionally compiled (-build: go build, go vet) and tested
+# (-suite: its generated conformance suite), and gets one row:
+#
+#   namespace status versions resources gen_s gen_MiB go_MB largest_crd_B build_s suite note
+#
+# status is ok or refused (note: the error's first line); build_s is the wall
+# time of go build ./... (FAIL when it fails), suite ok or FAIL; "-" when not
+# asked. A summary line follows the table. Not a test: nothing fails on speed.
+#
+# Resumable: rows are kept in $ARMHUB_CACHE/catalog-bench/<generator hash>/rows,
+# one file per namespace, and a namespace that has a row is not run again by
+# the same generator (another generator build starts a new folder). Parallel:
+# -j N namespaces at once (default 2; each go build uses every core as well).
+#
+# Usage: tools/bench/catalog.sh [-j N] [-build] [-suite] [-only "P1 P2 ..."] [-fresh]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+jobs=2 build=0 suite=0 only="" fresh=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    -j) jobs=$2; shift 2 ;;
+    -build) build=1; shift ;;
+    -suite) build=1; suite=1; shift ;;
+    -only) only=$2; shift 2 ;;
+    -fresh) fresh=1; shift ;;
+    --one) one=$2; shift 2 ;;
+    *) echo "usage: $0 [-j N] [-build] [-suite] [-only \"P1 P2 ...\"] [-fresh]" >&2; exit 2 ;;
+  esac
+done
+
+# one P: generate (and build, test) namespace P into $CATALOG_WORK and write its row.
+run_one() {
+  local p=$1 d="$CATALOG_WORK/$1" row="$CATALOG_ROWS/$1.tsv"
+  local versions=- resources=- secs=- mib=- gomb=- largest=- build_s=- suite_r=- note=- status=ok
+  rm -rf "$d"
+  if /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" \
+      -out "$d" -conformance-out "$d/conformance" > /dev/null 2> "$d.err"; then
+    versions=$(find "$d" -mindepth 1 -maxdepth 1 -type d -regextype egrep -regex '.*/v[0-9]{8}(preview)?' | wc -l)
+    resources=$(find "$d/crd" -name '*.yaml' | wc -l)
+    gomb=$(find "$d" -name '*.go' -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s / 1e6}')
+    largest=$(sed -n 's/.*largest CRD: .* is \([0-9]*\) bytes as JSON.*/\1/p' "$d.err" | head -1)
+    [ -n "$largest" ] || largest=-
+    if [ "$CATALOG_BUILD" = 1 ]; then
+      wire_module "$d" > /dev/null
+      local start
+      start=$(date +%s.%N)
+      if (cd "$d" && GOWORK=off GOFLAGS=-mod=mod go build ./... && GOWORK=off GOFLAGS=-mod=mod go vet ./...) > "$d.build" 2>&1; then
+        build_s=$(echo "$(date +%s.%N) - $start" | bc | xargs printf '%.0f')
+      else
+        build_s=FAIL note=$(grep -m1 . "$d.build" | cut -c1-200)
+      fi
+      if [ "$CATALOG_SUITE" = 1 ] && [ "$build_s" != FAIL ]; then
+        suite_r=ok
+        (cd "$d" && GOWORK=off GOFLAGS=-mod=mod go test -count=1 ./conformance) > "$d.suite" 2>&1 || suite_r=FAIL
+      fi
+    fi
+  else
+    status=refused
+    note=$(grep -v '^armhub-gen: note' "$d.err" | grep -m1 . | sed "s|$CATALOG_ROOT/||g" | cut -c1-300)
+  fi
+  read -r secs kb < <(tail -1 "$d.time") || true # after "Command exited ..." when it failed
+  [ -n "${kb:-}" ] && mib=$((kb / 1024))
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$status" "$versions" "$resources" "$secs" "$mib" \
+    "$gomb" "$largest" "$build_s" "$suite_r" "$note" > "$row.tmp"
+  mv "$row.tmp" "$row"
+  rm -rf "$d" "$d".*
+}
+
+if [ -n "${one:-}" ]; then
+  # shellcheck source-path=SCRIPTDIR source=wire.sh
+  source "$top/tools/bench/wire.sh"
+  run_one "$one"
+  exit 0
+fi
+
+root=$("$top/tools/arm-catalog.sh")
+cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
+mkdir -p "$cache/catalog-bench"
+gen=$cache/catalog-bench/armhub-gen.$$
+(cd "$top/generator" && go build -o "$gen" ./cmd/armhub-gen)
+hash=$(sha256sum "$gen" | cut -c1-16)
+out=$cache/catalog-bench/$hash
+mkdir -p "$out/rows"
+mv "$gen" "$out/armhub-gen"
+[ "$fresh" = 1 ] && rm -f "$out"/rows/*.tsv
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The namespaces: every <Namespace>.json of an API-version folder (files named
+# without a dot, such as deploymentTemplate.json, are not providers).
+if [ -n "$only" ]; then
+  read -r -a namespaces <<< "$only"
+else
+  mapfile -t namespaces < <(find "$root" -mindepth 2 -maxdepth 2 -name '*.*.json' -printf '%f\n' |
+    sed 's/\.json$//' | LC_ALL=C sort -u)
+fi
+echo "catalog: $root; ${#namespaces[@]} namespaces; generator $hash; rows in $out/rows" >&2
+
+export CATALOG_GEN=$out/armhub-gen CATALOG_ROOT=$root CATALOG_ROWS=$out/rows CATALOG_WORK=$work \
+  CATALOG_BUILD=$build CATALOG_SUITE=$suite
+start=$(date +%s.%N)
+printf '%s\n' "${namespaces[@]}" | xargs -P "$jobs" -I{} bash "$0" --one {}
+elapsed=$(echo "$(date +%s.%N) - $start" | bc)
+
+printf 'namespace\tstatus\tversions\tresources\tgen_s\tgen_MiB\tgo_MB\tlargest_crd_B\tbuild_s\tsuite\tnote\n'
+for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done
+for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v elapsed="$elapsed" '
+  { n++ }
+  $2 == "ok" { ok++; versions += $3; gen += $5; gomb += $7; if ($6 > peak) { peak = $6; peakns = $1 }
+               if ($8 != "-" && $8 > 1572864) etcd++; if ($8 != "-" && $8 <= 262144) kubectl++
+               if ($9 != "-") { built++; if ($9 == "FAIL") bfail++; else bsecs += $9 }
+               if ($10 == "ok") sok++; if ($10 == "FAIL") sfail++ }
+  $2 == "refused" { refused++ }
+  END {
+    printf "summary: %d namespaces, %d generate, %d refused; %d versions; %.0f MB of Go; generation %.0f s summed, %.0f s wall (this run), peak %d MiB (%s); CRDs: %d namespaces with one over 1.5 MiB, %d within 262144 B", \
+      n, ok, refused, versions, gomb, gen, elapsed, peak, peakns, etcd, kubectl
+    if (built) printf "; built %d, %d failed, %.0f s of go build+vet summed", built, bfail, bsecs
+    if (sok + sfail) printf "; suites %d passed, %d failed", sok, sfail
+    printf "\n"
+  }'
