@@ -153,17 +153,20 @@ func (g *Graph) addLink(l *Link) bool {
 
 // linkStructs plans the conversion between host and other (storage or compat
 // structs), and between every pair of nested structs it assigns. shapeVersion is
-// the version whose shapes the host struct has (its own, except for compat clones).
+// the version whose shapes the host struct has (its own, except for compat clones,
+// which are matched by the names of the structs they are clones of: shapeName,
+// shapeType).
 func (g *Graph) linkStructs(host, other End, shapeVersion VersionIndex) error {
 	link := &Link{Host: host, Other: other}
 	if !g.addLink(link) {
 		return nil
 	}
+	hostName := g.shapeName(host)
 	matched := map[*golang.Field]bool{}
 	for _, hf := range dataFields(host.Struct) {
-		of := g.match(host.Struct, hf, shapeVersion, other)
-		if of == nil || !g.convertible(hf.Type, shapeVersion, of.Type, other.Version) {
-			plan, err := g.bagPlan(hf, host.Struct, shapeVersion, other.Version, other.Version)
+		of := g.match(hostName, hf, shapeVersion, other)
+		if of == nil || !g.convertible(g.shapeType(host, hf.Type), shapeVersion, of.Type, other.Version) {
+			plan, err := g.bagPlan(hf, hostName, shapeVersion, other.Version, other.Version)
 			if err != nil {
 				return err
 			}
@@ -181,7 +184,7 @@ func (g *Graph) linkStructs(host, other End, shapeVersion VersionIndex) error {
 		if matched[of] {
 			continue
 		}
-		plan, err := g.bagPlan(of, other.Struct, other.Version, shapeVersion, host.Version)
+		plan, err := g.bagPlan(of, other.Struct.Name, other.Version, shapeVersion, host.Version)
 		if err != nil {
 			return err
 		}

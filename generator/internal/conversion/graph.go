@@ -106,7 +106,7 @@ type Graph struct {
 	renames    Renames
 	runs       map[propKey][]*run
 	linkSet    map[linkKey]*Link
-	compatFrom map[compatKey]VersionIndex
+	compatFrom map[compatKey]compatOrigin
 	held       VersionIndex // the oldest version whose storage variant the module holds
 }
 

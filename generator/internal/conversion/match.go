@@ -47,10 +47,10 @@ func (g *Graph) canonicalProp(structName, prop string, i VersionIndex) string {
 	return prop
 }
 
-// match returns the field of other.Struct that hf of host (with the shapes of
-// version shapeVersion) corresponds to, or nil.
-func (g *Graph) match(host *golang.Struct, hf *golang.Field, shapeVersion VersionIndex, other End) *golang.Field {
-	want := g.canonicalProp(host.Name, hf.JSONName, shapeVersion)
+// match returns the field of other.Struct that hf of the struct named hostName
+// in the storage variant of version shapeVersion corresponds to, or nil.
+func (g *Graph) match(hostName string, hf *golang.Field, shapeVersion VersionIndex, other End) *golang.Field {
+	want := g.canonicalProp(hostName, hf.JSONName, shapeVersion)
 	for _, of := range dataFields(other.Struct) {
 		if g.canonicalProp(other.Struct.Name, of.JSONName, other.Version) == want {
 			return of

@@ -53,9 +53,10 @@ func (g *Graph) addOccurrence(key propKey, o occurrence) {
 	g.runs[key] = append(runs, &run{key: name, occurrences: []occurrence{o}})
 }
 
-// runOf returns the run a field of struct s in version i belongs to.
-func (g *Graph) runOf(s *golang.Struct, f *golang.Field, i VersionIndex) *run {
-	key := propKey{g.canonicalType(s.Name, i), g.canonicalProp(s.Name, f.JSONName, i)}
+// runOf returns the run a field of the struct named structName in version i
+// belongs to.
+func (g *Graph) runOf(structName string, f *golang.Field, i VersionIndex) *run {
+	key := propKey{g.canonicalType(structName, i), g.canonicalProp(structName, f.JSONName, i)}
 	for _, r := range g.runs[key] {
 		for _, o := range r.occurrences {
 			if o.version == i {

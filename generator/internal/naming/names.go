@@ -18,7 +18,9 @@
 //     (Underscore); then enum constants, enums in name order, take
 //     <Enum>_<Value> or the first free _2, _3, ... (Second). The loader's own
 //     names take 2, 3, ... (Counted). Each resolution is noted at the schema
-//     pointer.
+//     pointer. A compat package (package conversion) holding clones of more
+//     than one shape of a struct name gives each further shape the first free
+//     _1, _2, ... too: they are Go types of one package.
 //   - A property keeps its JSON name always (the wire shape never changes).
 //     Its Go field name is GoName, unless that is a member generated code
 //     declares on its struct (ReservedMember): then Property is appended

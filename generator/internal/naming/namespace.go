@@ -31,9 +31,9 @@ type Suffix struct {
 	First int
 }
 
-// The suffixes in use: types and fields take the first free _1, _2, ...;
-// enum constants _2, _3, ... (the second constant of a name is the _2); the
-// names the loader synthesizes 2, 3, ...
+// The suffixes in use: types (a compat package's clones included) and fields
+// take the first free _1, _2, ...; enum constants _2, _3, ... (the second
+// constant of a name is the _2); the names the loader synthesizes 2, 3, ...
 var (
 	Underscore = Suffix{"_", 1}
 	Second     = Suffix{"_", 2}
