@@ -9,6 +9,7 @@ GENERATOR_SRCS = [
     "//generator/internal/armschema:armschema.go",
     "//generator/internal/armschema:schema.go",
     "//generator/internal/armschema:sections.go",
+    "//generator/internal/armschema:variants.go",
     "//generator/internal/augment:augment.go",
     "//generator/internal/check:check.go",
     "//generator/internal/check:merges.go",

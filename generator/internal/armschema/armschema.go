@@ -3,8 +3,9 @@
 // <root>/<api-version>/<Provider>.json with <root>/common/definitions.json)
 // into the generator's model. The walk itself is package schemawalk's; this
 // package holds what is the format's own: the file layout, the resource
-// sections and their scopes, $refs into the file or common/definitions.json,
-// the template-expression alternative of a oneOf, and unions from oneOf.
+// sections and their scopes, $refs into the file, common/definitions.json or
+// another provider file of the root, the template-expression alternative of a
+// oneOf, unions from oneOf and anyOf, and resources made of variants.
 //
 // Every problem in the input is an error naming the file and the JSON pointer
 // of the offending schema node. Things the model cannot express but that do
@@ -14,6 +15,7 @@ package armschema
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -23,8 +25,15 @@ import (
 	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
 
+// schemaURL is the address of the schema root the schemas use in $refs.
+const schemaURL = "https://schema.management.azure.com/schemas/"
+
 // commonURL is the address the schemas use for common/definitions.json.
-const commonURL = "https://schema.management.azure.com/schemas/common/definitions.json"
+const commonURL = schemaURL + "common/definitions.json"
+
+// providerRel matches the path of a provider file relative to the root:
+// <api-version>/<Provider>.json.
+var providerRel = regexp.MustCompile(`^[0-9A-Za-z-]+/[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*\.json$`)
 
 // commonRel is where common/definitions.json is, relative to the root.
 const commonRel = "common/definitions.json"
@@ -102,6 +111,13 @@ func (l *Loader) Files() []string { return l.files.Read() }
 // commonFile returns the parsed common/definitions.json.
 func (l *Loader) commonFile() (*schemawalk.File, error) {
 	f, _, err := l.files.Get(filepath.Join(l.root, "common", "definitions.json"), commonRel, parser("definitions"))
+	return f, err
+}
+
+// providerFile returns the parsed provider file at rel, relative to the
+// root, which a $ref of another file points at.
+func (l *Loader) providerFile(rel string) (*schemawalk.File, error) {
+	f, _, err := l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parser(append(sectionKeys(), "definitions")...))
 	return f, err
 }
 
@@ -204,17 +220,11 @@ func (x *loader) resource(e *entry, all map[string]*entry) (*model.Resource, err
 	if err != nil {
 		return nil, err
 	}
-	if m.Union != nil {
-		return nil, schemawalk.Errf(m.Union.At.File, m.Union.At.Ptr, "a resource whose properties are a oneOf is not supported")
-	}
 	armType, err := x.armType(m, e.ptr)
 	if err != nil {
 		return nil, err
 	}
-	if err := x.specMembers(m); err != nil {
-		return nil, err
-	}
-	s, err := x.BuildObject(n, schemawalk.Spec, specLabel(e), m)
+	s, err := x.spec(n, specLabel(e), m)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ const testCommon = `{
     "numberOrExpression": {"oneOf": [{"type": "number"}, {"$ref": "#/definitions/expression"}]},
     "shared": {"type": "object", "properties": {"size": {"type": "integer"}}},
     "Widget": {"type": "object", "properties": {"common": {"type": "boolean"}}},
-    "locations": {"anyOf": [{"type": "string"}, {"enum": ["here"]}]}
+    "locations": {"type": "string", "not": {"enum": ["here"]}}
   }
 }`
 

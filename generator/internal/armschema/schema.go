@@ -20,7 +20,7 @@ var typeKeys = map[string][]string{
 	model.Number:  {"format", "minimum", "maximum", "multipleOf"},
 	model.Boolean: nil,
 	"array":       {"items", "minItems", "maxItems"},
-	"object":      {"properties", "required", "allOf", "oneOf", "additionalProperties"},
+	"object":      {"properties", "required", "allOf", "oneOf", "anyOf", "additionalProperties"},
 }
 
 // rules are a deployment schema's keyword rules: any format, an array without
@@ -52,7 +52,7 @@ func (x *loader) Compute(n schemawalk.Node, m schemawalk.Mode, l schemawalk.Labe
 	switch {
 	case isObjectSchema(n.N):
 		return x.objectType(n, l)
-	case n.N["oneOf"] != nil:
+	case schemawalk.UnionKey(n.N) != "":
 		return x.oneOfType(n, l)
 	case hasEnum || hasConst:
 		e, err := x.EnumOf(n)
@@ -98,15 +98,13 @@ func (x *loader) resolve(n schemawalk.Node) (schemawalk.Node, error) {
 		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(n.N["$ref"]))
 	}
 	base, frag, _ := strings.Cut(ref, "#")
-	tf := n.File
-	if base == commonURL {
-		c, err := x.l.commonFile()
-		if err != nil {
-			return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "cannot resolve %q: %v", ref, err)
-		}
-		tf, x.common = c, c
-	} else if base != "" {
-		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "$ref %q points at another file: only local refs and %s are supported", ref, commonURL)
+	tf, err := x.refFile(n, base)
+	if err != nil {
+		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "cannot resolve %q: %v", ref, err)
+	}
+	if tf == nil {
+		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "$ref %q points at another file: only local refs, %s and the files of this schema root (%s<api-version>/<Provider>.json) are supported",
+			ref, commonURL, schemaURL)
 	}
 	name, ok := strings.CutPrefix(frag, "/definitions/")
 	if !ok || name == "" || strings.Contains(name, "/") {
@@ -120,6 +118,29 @@ func (x *loader) resolve(n schemawalk.Node) (schemawalk.Node, error) {
 	return schemawalk.Schema(tf, def, "/definitions/"+jsonfile.Escape(name))
 }
 
+// refFile returns the file a $ref's address (the part before #) names: the
+// referring file for none, common/definitions.json, or a provider file of the
+// root by its address <schemaURL><api-version>/<Provider>.json (Compute's
+// schemas refer to Microsoft.Compute.Extensions.json so); nil for any other.
+func (x *loader) refFile(n schemawalk.Node, base string) (*schemawalk.File, error) {
+	rel, ok := strings.CutPrefix(base, schemaURL)
+	switch {
+	case base == "":
+		return n.File, nil
+	case base == commonURL:
+		c, err := x.l.commonFile()
+		if err == nil {
+			x.common = c
+		}
+		return c, err
+	case !ok || !providerRel.MatchString(rel):
+		return nil, nil
+	case rel == x.file.Rel:
+		return x.file, nil
+	}
+	return x.l.providerFile(rel)
+}
+
 // isExpression reports whether alt is a $ref to the template expression of
 // common/definitions.json. It goes by the reference alone, so a schema root
 // without common/ still loads.
@@ -130,14 +151,14 @@ func (x *loader) isExpression(alt schemawalk.Node) bool {
 }
 
 // Describe returns a schema's description, or that of its only described
-// oneOf alternative.
+// oneOf (or anyOf) alternative.
 func (x *loader) Describe(n schemawalk.Node) string { return describe(n) }
 
 func describe(n schemawalk.Node) string {
 	if s := schemawalk.Describe(n.N); s != "" {
 		return s
 	}
-	alts, _ := n.N["oneOf"].([]any)
+	alts, _ := n.N[schemawalk.UnionKey(n.N)].([]any)
 	for _, a := range alts {
 		if an, ok := a.(map[string]any); ok {
 			if s := schemawalk.Describe(an); s != "" {
@@ -160,10 +181,11 @@ func (x *loader) Property(schemawalk.Node, *schemawalk.Members, string, *model.P
 	return nil
 }
 
-// oneOfType converts a schema that is just a oneOf: its one real alternative,
-// or a union if there are several.
+// oneOfType converts a schema that is just a oneOf (or an anyOf): its one
+// real alternative, or a union if there are several.
 func (x *loader) oneOfType(n schemawalk.Node, l schemawalk.Label) (schemawalk.Shape, error) {
-	if err := x.OnlyKeys(n, "a oneOf schema", "oneOf"); err != nil {
+	key := schemawalk.UnionKey(n.N)
+	if err := x.OnlyKeys(n, map[string]string{"oneOf": "a oneOf schema", "anyOf": "an anyOf schema"}[key], key); err != nil {
 		return schemawalk.Shape{}, err
 	}
 	alts, err := x.Alternatives(n)
@@ -185,48 +207,69 @@ func (x *loader) objectType(n schemawalk.Node, l schemawalk.Label) (schemawalk.S
 	if m.Union == nil {
 		return x.Object(n, schemawalk.Spec, l, m)
 	}
-	return x.union(n, l, m)
+	return x.union(n, l, m, unionRule{})
+}
+
+// unionRule is how a union's alternatives are named and finished. The zero
+// rule, a definition's: altName names them, nothing finishes them.
+type unionRule struct {
+	names  []string                        // by index in Union.Alts; nil for altName's
+	finish func(*schemawalk.Members) error // applied to each alternative merged with the base (a resource's specMembers)
 }
 
 // union converts an object schema with a oneOf of several alternatives into
 // an object with one optional property per alternative. Properties the
 // schema declares beside the oneOf (a discriminated union's base) are merged
 // into every alternative, which then becomes an object of its own named
-// <union>_<alternative>.
-func (x *loader) union(n schemawalk.Node, l schemawalk.Label, m *schemawalk.Members) (schemawalk.Shape, error) {
+// <union>_<alternative>; so is every alternative a rule finishes.
+func (x *loader) union(n schemawalk.Node, l schemawalk.Label, m *schemawalk.Members, r unionRule) (schemawalk.Shape, error) {
 	base := m.Base()
 	base.Own(x.Name(l, schemawalk.Spec))
 	hasBase := len(base.Decls) > 0 || len(base.Required) > 0
 	if e := m.Addl; !hasBase && e != nil && !e.Closed {
 		x.Note(e.At.File, e.At.Ptr, "additionalProperties beside a oneOf is dropped: the model's objects have no extra keys")
 	}
+	merge := hasBase || r.finish != nil
+	level := base.Level() + 1
 	var branches []schemawalk.Branch
-	for _, a := range m.Union.Alts {
-		a := a
-		branches = append(branches, schemawalk.Branch{Name: altName(a), At: a.Node, Type: func(name string) (schemawalk.Shape, error) {
-			return x.alternative(base, hasBase, a, name)
+	for i, a := range m.Union.Alts {
+		prop := altName(a)
+		if r.names != nil {
+			prop = r.names[i]
+		}
+		branches = append(branches, schemawalk.Branch{Name: prop, At: a.Node, Type: func(name string) (schemawalk.Shape, error) {
+			if !merge {
+				return x.EdgeType(a.Node, schemawalk.Spec, schemawalk.NodeLabel(name, a.Node))
+			}
+			return x.alternative(base, level, a, name, r.finish)
 		}})
 	}
 	return x.Union(n, schemawalk.Spec, l, branches)
 }
 
-// alternative converts one oneOf alternative, merged with the union's base.
-func (x *loader) alternative(base *schemawalk.Members, hasBase bool, a schemawalk.Alt, name string) (schemawalk.Shape, error) {
+// alternative converts one oneOf alternative merged with the union's base.
+// Its own declarations are of the given level (the variant's own over its
+// base's, where they contradict as enums); finish, if set, finishes the
+// merged members.
+func (x *loader) alternative(base *schemawalk.Members, level int, a schemawalk.Alt, name string, finish func(*schemawalk.Members) error) (schemawalk.Shape, error) {
 	l := schemawalk.NodeLabel(name, a.Node)
-	if !hasBase {
-		return x.EdgeType(a.Node, schemawalk.Spec, l)
-	}
 	return x.Edge(func() (schemawalk.Shape, error) {
 		am, err := x.Collect(a.Node, x.Name(l, schemawalk.Spec))
 		if err != nil {
 			return schemawalk.Shape{}, err
 		}
+		am.SetLevel(level)
 		merged := base.Base()
 		if err := merged.Merge(am, a.Node); err != nil {
 			return schemawalk.Shape{}, err
 		}
+		if finish != nil {
+			if err := finish(merged); err != nil {
+				return schemawalk.Shape{}, err
+			}
+		}
 		if merged.Union != nil {
-			return x.union(a.Node, l, merged)
+			return x.union(a.Node, l, merged, unionRule{finish: finish})
 		}
 		return x.BuildObject(a.Node, schemawalk.Spec, l, merged)
 	})

@@ -16,13 +16,17 @@ type section struct {
 }
 
 // sections are read in this order: a resource name defined in more than one
-// keeps its name in the first.
+// keeps its name in the first. unknown_resourceDefinitions holds resources
+// whose scope the schema's generator could not tell (eventSubscriptions,
+// which deploy at any scope): they are resources like the others, of scope
+// unknown, noted.
 var sections = []section{
 	{"resourceDefinitions", model.ScopeResourceGroup},
 	{"subscription_resourceDefinitions", model.ScopeSubscription},
 	{"managementGroup_resourceDefinitions", model.ScopeManagementGroup},
 	{"tenant_resourceDefinitions", model.ScopeTenant},
 	{"extension_resourceDefinitions", model.ScopeExtension},
+	{"unknown_resourceDefinitions", model.ScopeUnknown},
 }
 
 func sectionKeys() []string {
@@ -55,25 +59,37 @@ func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 			continue
 		}
 		found = true
-		defs, ok := v.(map[string]any)
-		if !ok {
-			return nil, schemawalk.Errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonfile.Kind(v))
-		}
-		keys := jsonfile.SortedKeys(defs)
-		if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
+		if err := x.sectionEntries(s, v, all); err != nil {
 			return nil, err
-		}
-		for _, k := range keys {
-			e := &entry{name: k, ptr: "/" + s.key + "/" + jsonfile.Escape(k), scope: s.scope, node: defs[k]}
-			if err := x.addEntry(all, e); err != nil {
-				return nil, err
-			}
 		}
 	}
 	if !found {
-		return nil, schemawalk.Errf(x.file, "", "no resourceDefinitions (nor a scoped resource section): not an ARM deployment schema")
+		return nil, &model.Error{At: model.Location{File: x.file.Path}, Kind: model.ErrNoResources,
+			Message: "no resourceDefinitions (nor a scoped resource section): the file describes no resource, only definitions if any"}
 	}
 	return all, nil
+}
+
+// sectionEntries adds the resources of section s, whose value is v, to all.
+func (x *loader) sectionEntries(s section, v any, all map[string]*entry) error {
+	defs, ok := v.(map[string]any)
+	if !ok {
+		return schemawalk.Errf(x.file, "/"+s.key, "expected an object of resources, found %s", jsonfile.Kind(v))
+	}
+	if s.scope == model.ScopeUnknown && len(defs) > 0 {
+		x.Note(x.file, "/"+s.key, "the schema does not say at which scope these resources deploy: they are generated like those of resourceDefinitions, of scope %s", s.scope)
+	}
+	keys := jsonfile.SortedKeys(defs)
+	if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
+		return err
+	}
+	for _, k := range keys {
+		e := &entry{name: k, ptr: "/" + s.key + "/" + jsonfile.Escape(k), scope: s.scope, node: defs[k]}
+		if err := x.addEntry(all, e); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addEntry adds e to all, renaming it after its scope if its name is taken.

@@ -43,6 +43,12 @@ type Service struct {
 
 	File string `yaml:"-"` // the file this was read from
 	Dir  string `yaml:"-"` // the directory of File
+
+	// Found marks metadata ForProvider made from the version files found
+	// under the schema root (a -provider run), not read from a file: a
+	// version whose file describes no resource is left out of the run,
+	// noted, where a metadata file listing it is refused.
+	Found bool `yaml:"-"`
 }
 
 // Module names the generated Go module and its released version.

@@ -5,6 +5,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -111,6 +112,7 @@ const (
 	ScopeManagementGroup Scope = "managementGroup" // managementGroup_resourceDefinitions
 	ScopeTenant          Scope = "tenant"          // tenant_resourceDefinitions
 	ScopeExtension       Scope = "extension"       // extension_resourceDefinitions
+	ScopeUnknown         Scope = "unknown"         // unknown_resourceDefinitions: the schema does not say
 )
 
 // Resource is one ARM resource type in one API version.
@@ -181,11 +183,20 @@ func (l Location) String() string {
 type Error struct {
 	At      Location
 	Message string
+	Kind    error // what errors.Is finds through it (ErrNoResources), or nil
 }
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.At, e.Message)
 }
+
+// Unwrap returns the error's Kind.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// ErrNoResources is the Kind of a loader's error on an API version whose
+// file describes no resource (definitions only): a run that generates every
+// version it finds leaves that one out.
+var ErrNoResources = errors.New("the version describes no resource")
 
 // Errorf returns an Error at the given place.
 func Errorf(at Location, format string, args ...any) error {

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/armhub/armhub/generator/internal/formats"
 	"github.com/armhub/armhub/generator/internal/metadata"
@@ -12,9 +14,10 @@ import (
 // loaded is what the load stage returns: every version's model, oldest first,
 // the schema files read (relative to the schema root) and the loader's notes.
 type loaded struct {
-	apis  []*model.APIVersion
-	files []string
-	notes []string
+	apis    []*model.APIVersion
+	service *metadata.Service // the metadata of the versions in apis
+	files   []string
+	notes   []string
 }
 
 // schemaRoot returns the schema directory for svc.
@@ -34,7 +37,10 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 // load reads the schema of every version listed in svc, in parallel, with
 // the loader of the service's input format (package formats), up to
 // opts.Workers at once; the result is in version order, oldest first,
-// whatever the workers.
+// whatever the workers. In a -provider run (svc.Found) a version whose file
+// describes no resource (definitions only) is left out, noted: the result's
+// service is the metadata without it. A metadata file listing such a version
+// is refused.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	loader, err := formats.Open(svc, schemaRoot(svc, opts))
 	if err != nil {
@@ -46,7 +52,8 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	err = forEach(len(names), opts.Workers, func(i int) error {
 		api, ns, err := loader.Load(names[i])
 		if err != nil {
-			return fmt.Errorf("loading %s %s: %w", svc.Provider, names[i], err)
+			notes[i], err = loadError(svc, names[i], err)
+			return err
 		}
 		apis[i] = api
 		for _, n := range ns {
@@ -57,11 +64,49 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &loaded{apis: apis, files: loader.Files()}
+	kept, service := leaveOut(svc, apis)
+	out := &loaded{apis: kept, service: service, files: loader.Files()}
 	for _, n := range notes {
 		out.notes = append(out.notes, n...)
 	}
-	return out, checkProvider(svc, apis)
+	if len(out.apis) == 0 {
+		return nil, fmt.Errorf("%s: no version of %s describes a resource (no version file has a resource section): nothing to generate", svc.File, svc.Provider)
+	}
+	return out, checkProvider(svc, out.apis)
+}
+
+// loadError handles the error of loading a version: in a -provider run, a
+// version that describes no resource is left out, with a note; any other
+// error is returned, said to be the version's.
+func loadError(svc *metadata.Service, version string, err error) ([]string, error) {
+	switch {
+	case errors.Is(err, model.ErrNoResources) && svc.Found:
+		return []string{fmt.Sprintf("%v: version %s is left out of this run, which generates every version found", err, version)}, nil
+	case errors.Is(err, model.ErrNoResources):
+		return nil, fmt.Errorf("loading %s %s: the metadata lists this version, but its schema describes no resource to generate; remove it from versions: %w", svc.Provider, version, err)
+	}
+	return nil, fmt.Errorf("loading %s %s: %w", svc.Provider, version, err)
+}
+
+// leaveOut returns the models of the versions load did not leave out (no
+// model), oldest first, and the metadata of those versions: svc itself, or a
+// copy without the others (svc is not changed).
+func leaveOut(svc *metadata.Service, apis []*model.APIVersion) ([]*model.APIVersion, *metadata.Service) {
+	var kept []*model.APIVersion
+	out := map[string]bool{}
+	for i, name := range svc.VersionNames() {
+		if apis[i] == nil {
+			out[name] = true
+		} else {
+			kept = append(kept, apis[i])
+		}
+	}
+	if len(out) == 0 {
+		return kept, svc
+	}
+	found := *svc
+	found.Versions = slices.DeleteFunc(slices.Clone(svc.Versions), func(v metadata.Version) bool { return out[v.Version] })
+	return kept, &found
 }
 
 // checkProvider fails when a version's resources are under another provider

@@ -94,7 +94,7 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fromModels(svc, opts, loaded)
+	return fromModels(loaded.service, opts, loaded)
 }
 
 // fromModels runs every stage after load on the loaded versions.

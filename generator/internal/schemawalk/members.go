@@ -9,10 +9,13 @@ import (
 
 // Decl is one declaration of a property. A property can be declared by the
 // object and by its allOf members; Owner is the name the declaration's inline
-// types are named after ("" for the object being built).
+// types are named after ("" for the object being built). Level is how deeply
+// nested the union alternative that declares it is, when the format merges
+// alternatives with their union's base (0: the base, or no union).
 type Decl struct {
 	Node  Node
 	Owner string
+	Level int
 }
 
 // Extra is an additionalProperties keyword: a schema (At.N set), true or
@@ -112,6 +115,26 @@ func (m *Members) Own(name string) {
 			if ds[i].Owner == "" {
 				ds[i].Owner = name
 			}
+		}
+	}
+}
+
+// Level returns the deepest Level of m's declarations.
+func (m *Members) Level() int {
+	level := 0
+	for _, ds := range m.Decls {
+		for _, d := range ds {
+			level = max(level, d.Level)
+		}
+	}
+	return level
+}
+
+// SetLevel gives every declaration of m the level.
+func (m *Members) SetLevel(level int) {
+	for _, ds := range m.Decls {
+		for i := range ds {
+			ds[i].Level = level
 		}
 	}
 }
@@ -261,9 +284,10 @@ func (w *Walker) collectAllOf(n Node, owner string, m *Members) error {
 	return nil
 }
 
-// collectOneOf merges a oneOf's one real alternative, or records a union.
+// collectOneOf merges a oneOf's (or anyOf's) one real alternative, or records
+// a union.
 func (w *Walker) collectOneOf(n Node, owner string, m *Members) error {
-	if _, ok := n.N["oneOf"]; !ok {
+	if UnionKey(n.N) == "" {
 		return nil
 	}
 	alts, err := w.Alternatives(n)
@@ -297,31 +321,60 @@ func (w *Walker) collectExtra(n Node, _ string, m *Members) error {
 	return m.Merge(&Members{Addl: e}, e.At)
 }
 
-// Alternatives returns the alternatives of n's oneOf that the format does not
-// skip; a $ref alternative must resolve.
+// UnionKey returns the keyword holding n's alternatives: oneOf, or anyOf
+// when only that is present; "" for neither. An anyOf is read as a oneOf: a
+// value is one of its alternatives (Alternatives notes it where it matters).
+func UnionKey(n map[string]any) string {
+	for _, k := range []string{"oneOf", "anyOf"} {
+		if _, ok := n[k]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// Alternatives returns the alternatives of n's oneOf (or anyOf) that the
+// format does not skip; a $ref alternative must resolve. An anyOf of several
+// such alternatives is noted: the union made of it holds one of them.
 func (w *Walker) Alternatives(n Node) ([]Alt, error) {
-	list, ok := n.N["oneOf"].([]any)
+	key := UnionKey(n.N)
+	if _, both := n.N["anyOf"]; both && key == "oneOf" {
+		return nil, Errf(n.File, n.Ptr+"/anyOf", "oneOf and anyOf cannot be used together")
+	}
+	list, ok := n.N[key].([]any)
 	if !ok {
-		return nil, Errf(n.File, n.Ptr+"/oneOf", "expected oneOf to be an array, found %s", jsonfile.Kind(n.N["oneOf"]))
+		return nil, Errf(n.File, n.Ptr+"/"+key, "expected %s to be an array, found %s", key, jsonfile.Kind(n.N[key]))
 	}
 	var out []Alt
 	for i, v := range list {
-		an, err := Schema(n.File, v, n.Ptr+"/oneOf/"+strconv.Itoa(i))
+		an, keep, err := w.alternativeAt(n, key, i, v)
 		if err != nil {
 			return nil, err
 		}
-		if w.rules.Skip != nil && w.rules.Skip(an) {
-			continue
+		if keep {
+			out = append(out, Alt{Node: an, Index: i})
 		}
-		if _, ok := an.N["$ref"]; ok {
-			if _, _, err := w.format.Follow(an); err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, Alt{Node: an, Index: i})
 	}
 	if len(out) == 0 {
-		return nil, Errf(n.File, n.Ptr+"/oneOf", "no usable type: the only alternative is a template expression")
+		return nil, Errf(n.File, n.Ptr+"/"+key, "no usable type: the only alternative is a template expression")
+	}
+	if key == "anyOf" && len(out) > 1 {
+		w.Note(n.File, n.Ptr+"/anyOf", "anyOf is read as oneOf: the union made of it holds one of its %d alternatives, not several at once", len(out))
 	}
 	return out, nil
+}
+
+// alternativeAt returns alternative i of n's union keyword, v, as a node, and
+// whether it is one (the format does not skip it); a $ref must resolve.
+func (w *Walker) alternativeAt(n Node, key string, i int, v any) (Node, bool, error) {
+	an, err := Schema(n.File, v, n.Ptr+"/"+key+"/"+strconv.Itoa(i))
+	if err != nil || w.rules.Skip != nil && w.rules.Skip(an) {
+		return an, false, err
+	}
+	if _, ok := an.N["$ref"]; ok {
+		if _, _, err := w.format.Follow(an); err != nil {
+			return an, false, err
+		}
+	}
+	return an, true, nil
 }

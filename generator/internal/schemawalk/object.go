@@ -118,8 +118,7 @@ func (w *Walker) property(owner, pname string, decls []Decl, m Mode) (*model.Pro
 	if omit, err := w.format.Omit(first, m); err != nil || omit {
 		return nil, err
 	}
-	var best Shape
-	var bestDecl Decl
+	var best choice
 	var v model.Validation
 	desc := ""
 	for i, dc := range decls {
@@ -138,31 +137,61 @@ func (w *Walker) property(owner, pname string, decls []Decl, m Mode) (*model.Pro
 		if v, clash = mergeValidation(v, s.V); clash != "" {
 			return nil, Errf(dc.Node.File, dc.Node.Ptr, "property %q of %s: declarations disagree on %s", pname, owner, clash)
 		}
-		switch {
-		case i == 0 || w.narrows(s.T, best.T):
-			best, bestDecl = s, dc
-		case w.same(s.T, best.T) || w.narrows(best.T, s.T):
-		default:
-			return nil, Errf(dc.Node.File, dc.Node.Ptr, "property %q of %s is declared as %s here and as %s at %s",
-				pname, owner, jsonfile.TypeString(s.T), jsonfile.TypeString(best.T), bestDecl.Node.Key())
+		if i == 0 {
+			best = choice{s, dc}
+		} else if best, err = w.pick(pname, owner, best, choice{s, dc}); err != nil {
+			return nil, err
 		}
 	}
-	secret := w.format.Secret(first, best.T)
+	secret := w.format.Secret(first, best.s.T)
 	switch {
 	case m == Status && secret:
 		return nil, nil
-	case best.Empty:
+	case best.s.Empty:
 		w.Note(first.Node.File, first.Node.Ptr, "every property of its type is read-only: property %q is left out of the spec", pname)
 		return nil, nil
 	}
 	return &model.Property{
 		Name:        pname,
 		Description: desc,
-		Type:        jsonfile.CloneType(best.T),
+		Type:        jsonfile.CloneType(best.s.T),
 		Validation:  jsonfile.CloneValidation(v),
 		Secret:      secret,
-		Source:      bestDecl.Node.Key(),
+		Source:      best.d.Node.Key(),
 	}, nil
+}
+
+// choice is a declaration of a property and its shape.
+type choice struct {
+	s Shape
+	d Decl
+}
+
+// pick returns which of two declarations of property pname of owner to take:
+// best, taken so far, or next, declared after it. A narrower one wins; of
+// equal ones, the first. Two enums of one base declared at different levels
+// of nested union alternatives (a discriminator a variant declares with its
+// own value, and its union's base or an outer variant with another) are
+// settled for the deeper one, the innermost variant's own, noted. Any other
+// contradiction is an error.
+func (w *Walker) pick(pname, owner string, best, next choice) (choice, error) {
+	a, b := next.s.T, best.s.T
+	switch {
+	case w.narrows(a, b):
+		return next, nil
+	case w.same(a, b) || w.narrows(b, a):
+		return best, nil
+	case a.Kind == model.KindEnum && b.Kind == model.KindEnum && a.Primitive == b.Primitive && next.d.Level != best.d.Level:
+		won, lost := best, next
+		if next.d.Level > best.d.Level {
+			won, lost = next, best
+		}
+		w.Note(won.d.Node.File, won.d.Node.Ptr, "property %q of %s is declared as enum %q here, in a variant of a union, and as enum %q at %s, less deeply nested: the innermost variant's own enum is taken",
+			pname, owner, w.Out.Enums[won.s.T.Name].Values, w.Out.Enums[lost.s.T.Name].Values, lost.d.Node.Key())
+		return won, nil
+	}
+	return best, Errf(next.d.Node.File, next.d.Node.Ptr, "property %q of %s is declared as %s here and as %s at %s",
+		pname, owner, jsonfile.TypeString(a), jsonfile.TypeString(b), best.d.Node.Key())
 }
 
 // same reports whether a and b admit the same values: equal types, or enums
