@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Benchmark: what a downstream team pays for a service module. Two
+# controller-runtime managers are built from a cold Go build cache in the same
+# run: a bare one, and one that registers a real service's module (its scheme,
+# its conversion webhook and its CRDs, as README.md shows). For each it prints
+# the wall time of go build, the peak memory (of the largest process go runs:
+# a compiler or the linker), and the binary's size, unstripped and stripped
+# (-ldflags=-s -w); then armhub's share, the difference. The module is the
+# service as this checkout generates it (tools/materialize.sh), built against
+# this checkout's runtime. Not a test: nothing here fails on speed.
+# Usage: tools/bench/downstream.sh [SERVICE]   (default storage)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+service=${1:-storage}
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2> /dev/null; rm -rf "$work"' EXIT
+
+"$top/tools/materialize.sh" "$service" "$work/azure/$service" > /dev/null
+module=$(sed -n 's/^module //p' "$work/azure/$service/go.mod")
+mkdir -p "$work/mgr/bare" "$work/mgr/service"
+cat > "$work/mgr/bare/main.go" << 'EOF'
+package main
+
+import (
+	"os"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
+)
+
+func main() {
+	scheme := runtime.NewScheme()
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		Scheme:        scheme,
+		WebhookServer: webhook.NewServer(webhook.Options{Port: 9443}),
+	})
+	if err != nil {
+		os.Exit(1)
+	}
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+EOF
+cat > "$work/mgr/service/main.go" << EOF
+package main
+
+import (
+	"os"
+
+	"$module/register"
+	"github.com/armhub/armhub/runtime/conversionwebhook"
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
+)
+
+func main() {
+	scheme := runtime.NewScheme()
+	_ = register.AddToScheme(scheme)
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		Scheme:        scheme,
+		WebhookServer: webhook.NewServer(webhook.Options{Port: 9443}),
+	})
+	if err != nil {
+		os.Exit(1)
+	}
+	_ = register.SetupWebhookWithManager(mgr)
+	_, _ = register.CRDs(conversionwebhook.Options{})
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+EOF
+(
+  cd "$work/mgr"
+  go mod init example.com/mgr > /dev/null 2>&1
+  go mod edit -replace "$module=../azure/$service" -replace "github.com/armhub/armhub/runtime=$top/runtime"
+  GOWORK=off GOFLAGS=-mod=mod go mod tidy > /dev/null 2>&1
+)
+
+# measure NAME: build ./NAME from a cold build cache; prints s, peak MiB, MB, stripped MB.
+measure() {
+  local cache=$work/gocache-$1
+  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f "%e %M" -o "$work/$1.time" go build -o "$work/$1.bin" "./$1")
+  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache go build -ldflags='-s -w' -o "$work/$1.stripped" "./$1")
+  local secs kb
+  read -r secs kb < <(tail -1 "$work/$1.time")
+  echo "$secs $((kb / 1024)) $(stat -c %s "$work/$1.bin") $(stat -c %s "$work/$1.stripped")"
+}
+read -r bs bm bb bx < <(measure bare)
+read -r ss sm sb sx < <(measure service)
+mb() { echo "scale=1; $1 / 1000000" | bc; }
+printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "bare manager" "$bs" "$bm" "$(mb "$bb")" "$(mb "$bx")"
+printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "with $service" "$ss" "$sm" "$(mb "$sb")" "$(mb "$sx")"
+printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "armhub's share" "$(echo "$ss - $bs" | bc)" "$((sm - bm))" \
+  "$(mb $((sb - bb)))" "$(mb $((sx - bx)))"
