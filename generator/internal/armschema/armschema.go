@@ -108,16 +108,15 @@ func (l *Loader) UsedCommon() bool {
 // provider files and common/definitions.json if a schema needed it.
 func (l *Loader) Files() []string { return l.files.Read() }
 
-// commonFile returns the parsed common/definitions.json.
-func (l *Loader) commonFile() (*schemawalk.File, error) {
-	f, _, err := l.files.Get(filepath.Join(l.root, "common", "definitions.json"), commonRel, parser("definitions"))
-	return f, err
-}
-
-// providerFile returns the parsed provider file at rel, relative to the
-// root, which a $ref of another file points at.
-func (l *Loader) providerFile(rel string) (*schemawalk.File, error) {
-	f, _, err := l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parser(append(sectionKeys(), "definitions")...))
+// schemaFile returns the parsed file at rel, relative to the root, which a
+// $ref of another file points at: common/definitions.json, or a provider
+// file (which may hold resource sections too).
+func (l *Loader) schemaFile(rel string) (*schemawalk.File, error) {
+	keys := []string{"definitions"}
+	if rel != commonRel {
+		keys = append(keys, sectionKeys()...)
+	}
+	f, _, err := l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parser(keys...))
 	return f, err
 }
 

@@ -128,7 +128,7 @@ func (x *loader) refFile(n schemawalk.Node, base string) (*schemawalk.File, erro
 	case base == "":
 		return n.File, nil
 	case base == commonURL:
-		c, err := x.l.commonFile()
+		c, err := x.l.schemaFile(commonRel)
 		if err == nil {
 			x.common = c
 		}
@@ -138,7 +138,7 @@ func (x *loader) refFile(n schemawalk.Node, base string) (*schemawalk.File, erro
 	case rel == x.file.Rel:
 		return x.file, nil
 	}
-	return x.l.providerFile(rel)
+	return x.l.schemaFile(rel)
 }
 
 // isExpression reports whether alt is a $ref to the template expression of

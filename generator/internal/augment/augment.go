@@ -7,8 +7,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
@@ -87,19 +89,21 @@ func leftBehind(dir, apiVersion string) error {
 	if err != nil || len(files) == 0 {
 		return err
 	}
-	return model.Errorf(model.Location{File: filepath.Join(dir, files[0])},
+	names := slices.Sorted(maps.Keys(files))
+	return model.Errorf(model.Location{File: filepath.Join(dir, names[0])},
 		"hand-written code in a package of API version %s, which has expired and leaves the module: keep the version (its metadata entry's keep, with the reason) or delete the file", apiVersion)
 }
 
-// handwritten returns the names of the hand-written Go files in dir, sorted.
-func handwritten(dir string) ([]string, error) {
+// handwritten returns the hand-written Go files in dir, by name, with their
+// contents.
+func handwritten(dir string) (map[string][]byte, error) {
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
 	}
-	var out []string
+	out := map[string][]byte{}
 	for _, e := range entries {
 		if e.IsDir() || !layout.IsHandwrittenGo(e.Name()) {
 			continue
@@ -109,7 +113,7 @@ func handwritten(dir string) ([]string, error) {
 			return nil, err
 		}
 		if !layout.IsGenerated(data) {
-			out = append(out, e.Name())
+			out[e.Name()] = data
 		}
 	}
 	return out, nil
@@ -123,8 +127,8 @@ func augmentationReceivers(dir string) (map[string]bool, error) {
 		return nil, err
 	}
 	receivers := map[string]bool{}
-	for _, name := range files {
-		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+	for _, name := range slices.Sorted(maps.Keys(files)) { // the first error in name order
+		file, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), files[name], parser.SkipObjectResolution)
 		if err != nil {
 			return nil, err
 		}

@@ -239,10 +239,11 @@ type renderedCRD struct {
 // changes nothing in e.
 func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
 	kinds := e.module.Graph.HeldKinds()
+	listing := e.listing(versions)
 	out := make([]renderedCRD, len(kinds))
 	_ = forEach(len(kinds), e.workers, func(n int) error { // errors are in out, reported in order by crds
 		kind := kinds[n]
-		listed := e.crdVersions(kind, versions)
+		listed := e.crdVersions(kind, versions, listing)
 		r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
 		r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
 		out[n] = r
@@ -282,34 +283,31 @@ func (e *emitter) webhook() crds.Webhook {
 	return crds.Webhook{Service: w.Service, Namespace: w.Namespace, Path: w.Path, Port: w.Port, Certificate: w.Certificate}
 }
 
+// listing returns the metadata's CRD policy over the packages the module
+// holds.
+func (e *emitter) listing(versions []Version) crds.Listing {
+	held := map[*golang.Package]bool{}
+	for i := range e.module.Graph.Indexes() {
+		held[versions[i].Spoke] = e.module.Graph.Holds(i, layout.Spoke)
+		held[versions[i].Storage] = e.module.Graph.Holds(i, layout.Storage)
+	}
+	policy := e.svc.CRDs
+	return crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored, Held: func(p *golang.Package) bool { return held[p] }}
+}
+
 // crdVersions returns the versions the CRD of kind lists, by the metadata's
 // policy and of the packages the module holds, sorted by name.
-func (e *emitter) crdVersions(kind string, versions []Version) []crds.Version {
+func (e *emitter) crdVersions(kind string, versions []Version, listing crds.Listing) []crds.Version {
 	graph, policy := e.module.Graph, e.svc.CRDs
-	listing := crds.Listing{StoredOnly: policy.StoredOnly(), Stored: policy.IsStored}
 	var listed []crds.Version
 	for i := range graph.Indexes() {
-		v := versions[i]
-		if !hasKind(v.Spoke, kind) {
-			continue
-		}
-		for _, c := range listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind]) {
-			if graph.Holds(i, sideOf(c, v)) {
-				listed = append(listed, c)
-			}
+		if v := versions[i]; hasKind(v.Spoke, kind) {
+			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
 		}
 	}
 	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
 	crds.KeepDescriptions(listed, policy.Descriptions)
 	return listed
-}
-
-// sideOf returns which package of version v a CRD version lists.
-func sideOf(c crds.Version, v Version) layout.Side {
-	if c.Package == v.Spoke {
-		return layout.Spoke
-	}
-	return layout.Storage
 }
 
 // register writes the service's entry point package, with the table of the

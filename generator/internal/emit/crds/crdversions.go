@@ -72,16 +72,22 @@ type Listing struct {
 	// never stored at. Without it every spoke and storage variant is listed.
 	StoredOnly bool
 	Stored     func(apiVersion string) bool
+	// Held says whether the module holds a package (an expired version's
+	// may have left it): a package it does not hold is never listed. Nil:
+	// it holds every one.
+	Held func(*golang.Package) bool
 }
+
+func (s Listing) held(pkg *golang.Package) bool { return s.Held == nil || s.Held(pkg) }
 
 // Versions returns what the CRD lists of one API version: its spoke, with
 // lifecycle l, and its storage variant, the resource's hub when hub is true.
 func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool) []Version {
 	var out []Version
-	if !s.StoredOnly || l.Status.Classification != lifecycle.Expired {
+	if s.held(spoke) && (!s.StoredOnly || l.Status.Classification != lifecycle.Expired) {
 		out = append(out, SpokeVersion(spoke, l))
 	}
-	if !s.StoredOnly || hub || s.Stored(storage.APIVersion) {
+	if s.held(storage) && (!s.StoredOnly || hub || s.Stored(storage.APIVersion)) {
 		out = append(out, StorageVersion(storage, l, hub))
 	}
 	return out
