@@ -54,7 +54,8 @@ export GOWORK=off GOPROXY="file://$ARMHUB_RELEASE_DIR,$GOPROXY" GONOSUMDB=github
 go mod init example.com/consumer >/dev/null 2>&1
 cat > main.go <<'GO'
 // A downstream program: it registers the storage service's types and converts
-// a storage account of API version 2021-04-01 to the hub and back.
+// a storage account of API version 2024-01-01 (the oldest the module holds:
+// expired versions leave it) to the hub and back.
 package main
 
 import (
@@ -64,7 +65,7 @@ import (
 	"strings"
 
 	"github.com/armhub/armhub/apis/storage/register"
-	v20210401 "github.com/armhub/armhub/apis/storage/v20210401"
+	v20240101 "github.com/armhub/armhub/apis/storage/v20240101"
 	hub "github.com/armhub/armhub/apis/storage/v20260401/storage"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -84,7 +85,7 @@ func run() error {
 	if err := register.AddToScheme(scheme); err != nil {
 		return err
 	}
-	old := &v20210401.StorageAccount{}
+	old := &v20240101.StorageAccount{}
 	if err := json.Unmarshal([]byte(account), old); err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func run() error {
 	if err := old.ConvertTo(&stored); err != nil {
 		return err
 	}
-	var back v20210401.StorageAccount
+	var back v20240101.StorageAccount
 	if err := back.ConvertFrom(&stored); err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func run() error {
 			return fmt.Errorf("%q was lost: %s", want, after)
 		}
 	}
-	fmt.Printf("ok: %d kinds registered; 2021-04-01 -> hub -> 2021-04-01 kept %s\n", len(scheme.AllKnownTypes()), after)
+	fmt.Printf("ok: %d kinds registered; 2024-01-01 -> hub -> 2024-01-01 kept %s\n", len(scheme.AllKnownTypes()), after)
 	return nil
 }
 GO
