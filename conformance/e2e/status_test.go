@@ -2,11 +2,15 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	vaultv20230101 "github.com/armhub/armhub/apis/examplevault/v20230101"
@@ -149,4 +153,67 @@ func value[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// offSpec is a status as Azure may report it, outside every range its spec
+// documents: retention below the minimum or above the maximum, a count past
+// int32, a SKU and a provisioning state the spec's enums do not list, times
+// that are no date-time. The CRDs keep status to types (Azure is the authority
+// on what it reports), so the API server stores it as written.
+func offSpec(retention int64) map[string]any {
+	return map[string]any{
+		"properties": map[string]any{
+			"retentionDays":     retention,
+			"sku":               map[string]any{"name": "ultra"},
+			"provisioningState": "Migrating",
+			"createdAt":         "the day before yesterday",
+		},
+		"networkStatus": map[string]any{"checkedAt": "soon", "privateEndpointCount": int64(5000000000)},
+		"systemData":    map[string]any{"createdAt": "26/11/2026", "createdByType": "Robot"},
+	}
+}
+
+// Through /status at every served version, a status outside what the spec
+// documents is accepted, and every served version reads it back unchanged.
+func TestStatusAcceptsWhatAzureReports(t *testing.T) {
+	versions := []string{"v20230101", "v20240101", "v20240101storage"}
+	for i, at := range versions {
+		t.Run("written at "+at, func(t *testing.T) {
+			hub := newVault(t, "status-off-"+at)
+			written := offSpec([]int64{0, 1000, -3}[i])
+			object := readAs(t, hub, at)
+			status := object.Object["status"].(map[string]any)
+			for k, v := range written {
+				status[k] = v
+			}
+			if err := suite.client.Status().Update(context.Background(), object); err != nil {
+				t.Fatalf("the API server refused a status outside the spec's ranges at %s: %v", at, err)
+			}
+			for _, read := range versions {
+				got := readAs(t, hub, read).Object["status"].(map[string]any)
+				for _, path := range [][]string{
+					{"properties", "retentionDays"}, {"properties", "sku", "name"}, {"properties", "provisioningState"},
+					{"properties", "createdAt"}, {"networkStatus", "checkedAt"}, {"networkStatus", "privateEndpointCount"},
+					{"systemData", "createdAt"}, {"systemData", "createdByType"},
+				} {
+					want, _, _ := unstructured.NestedFieldNoCopy(written, path...)
+					have, _, _ := unstructured.NestedFieldNoCopy(got, path...)
+					if fmt.Sprint(have) != fmt.Sprint(want) {
+						t.Errorf("written at %s, read at %s: status.%s = %v, want %v", at, read, strings.Join(path, "."), have, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// readAs reads object as version of its kind, unstructured.
+func readAs(t *testing.T, object client.Object, version string) *unstructured.Unstructured {
+	t.Helper()
+	u := &unstructured.Unstructured{}
+	u.SetGroupVersionKind(schema.GroupVersionKind{Group: vaulthub.GroupVersion.Group, Version: version, Kind: "Vault"})
+	if err := suite.client.Get(context.Background(), client.ObjectKeyFromObject(object), u); err != nil {
+		t.Fatalf("reading %s at %s: %v", object.GetName(), version, err)
+	}
+	return u
 }

@@ -77,11 +77,9 @@ func (spec *VaultsSecret_Spec) OriginalVersion() string {
 // A snapshot of a vault's network reachability.
 type NetworkStatus_Status struct {
 	// When the snapshot was taken.
-	// +kubebuilder:validation:Format=date-time
 	CheckedAt *string `json:"checkedAt,omitempty"`
 
 	// How many private endpoints are connected to the vault.
-	// +kubebuilder:validation:Format=int32
 	PrivateEndpointCount *int `json:"privateEndpointCount,omitempty"`
 
 	// Whether the vault answers on its public address.
@@ -105,7 +103,6 @@ type SecretProperties_Status struct {
 	ContentType *string `json:"contentType,omitempty"`
 
 	// The address at which the secret's value can be fetched.
-	// +kubebuilder:validation:Format=uri
 	SecretUri *string `json:"secretUri,omitempty"`
 }
 
@@ -125,7 +122,6 @@ type Sku_Status struct {
 // Who created and last changed the resource, and when; kept by the platform.
 type SystemData_Status struct {
 	// The creation time, in UTC.
-	// +kubebuilder:validation:Format=date-time
 	CreatedAt *string `json:"createdAt,omitempty"`
 
 	// The principal that created the resource.
@@ -135,7 +131,6 @@ type SystemData_Status struct {
 	CreatedByType *CreatedByType_Status `json:"createdByType,omitempty"`
 
 	// The time of the latest change, in UTC.
-	// +kubebuilder:validation:Format=date-time
 	LastModifiedAt *string `json:"lastModifiedAt,omitempty"`
 
 	// The principal that made the latest change.
@@ -164,7 +159,6 @@ type VaultProperties struct {
 // The settings of a vault, and what the service reports about it.
 type VaultProperties_Status struct {
 	// When the vault was first created.
-	// +kubebuilder:validation:Format=date-time
 	CreatedAt *string `json:"createdAt,omitempty"`
 
 	// Whether deleted secrets are kept for the retention period before they are purged.
@@ -174,16 +168,12 @@ type VaultProperties_Status struct {
 	ProvisioningState *ProvisioningState_Status `json:"provisioningState,omitempty"`
 
 	// How many days deleted secrets are kept when soft delete is on.
-	// +kubebuilder:validation:Minimum=7
-	// +kubebuilder:validation:Maximum=90
-	// +kubebuilder:validation:Format=int32
 	RetentionDays *int `json:"retentionDays,omitempty"`
 
 	// The pricing tier.
 	Sku *Sku_Status `json:"sku,omitempty"`
 
 	// The address clients use to read and write secrets.
-	// +kubebuilder:validation:Format=uri
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
@@ -305,7 +295,7 @@ const (
 )
 
 // The tier's name; premium adds hardware-backed storage.
-// +kubebuilder:validation:Enum={"premium","standard"}
+// The constants are the known values; the service may use others.
 type SkuName_Status string
 
 // The values of SkuName_Status.

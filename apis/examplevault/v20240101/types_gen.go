@@ -118,7 +118,6 @@ type ListPolicyEntry struct {
 // The permissions granted to one principal.
 type ListPolicyEntry_Status struct {
 	// The directory object id of the principal.
-	// +kubebuilder:validation:Format=uuid
 	ObjectId *string `json:"objectId,omitempty"`
 
 	// The operations on secrets the principal may perform.
@@ -137,11 +136,9 @@ type ListPolicy_Status struct {
 // A snapshot of a vault's network reachability.
 type NetworkStatus_Status struct {
 	// When the snapshot was taken.
-	// +kubebuilder:validation:Format=date-time
 	CheckedAt *string `json:"checkedAt,omitempty"`
 
 	// How many private endpoints are connected to the vault.
-	// +kubebuilder:validation:Format=int32
 	PrivateEndpointCount *int `json:"privateEndpointCount,omitempty"`
 
 	// Whether the vault answers on its public address.
@@ -190,11 +187,9 @@ type SecretProperties_Status struct {
 	ContentType *string `json:"contentType,omitempty"`
 
 	// When the secret stops being served, set by the service from the vault's rules; seconds since the Unix epoch.
-	// +kubebuilder:validation:Format=unixtime
 	ExpiresOn *int `json:"expiresOn,omitempty"`
 
 	// The address at which the secret's value can be fetched.
-	// +kubebuilder:validation:Format=uri
 	SecretUri *string `json:"secretUri,omitempty"`
 }
 
@@ -214,7 +209,6 @@ type Sku_Status struct {
 // Who created and last changed the resource, and when; kept by the platform.
 type SystemData_Status struct {
 	// The creation time, in UTC.
-	// +kubebuilder:validation:Format=date-time
 	CreatedAt *string `json:"createdAt,omitempty"`
 
 	// The principal that created the resource.
@@ -224,7 +218,6 @@ type SystemData_Status struct {
 	CreatedByType *CreatedByType_Status `json:"createdByType,omitempty"`
 
 	// The time of the latest change, in UTC.
-	// +kubebuilder:validation:Format=date-time
 	LastModifiedAt *string `json:"lastModifiedAt,omitempty"`
 
 	// The principal that made the latest change.
@@ -263,7 +256,6 @@ type VaultProperties_Status struct {
 	AccessPolicy *AccessPolicy_Status `json:"accessPolicy,omitempty"`
 
 	// When the vault was first created.
-	// +kubebuilder:validation:Format=date-time
 	CreatedAt *string `json:"createdAt,omitempty"`
 
 	// Whether deleted secrets are kept for the retention period before they are purged.
@@ -273,24 +265,18 @@ type VaultProperties_Status struct {
 	ProvisioningState *ProvisioningState_Status `json:"provisioningState,omitempty"`
 
 	// How many days deleted secrets are kept when soft delete is on.
-	// +kubebuilder:validation:Minimum=7
-	// +kubebuilder:validation:Maximum=90
-	// +kubebuilder:validation:Format=int32
 	RetentionDays *int `json:"retentionDays,omitempty"`
 
 	// How many bytes the vault's secrets take up, as last measured.
-	// +kubebuilder:validation:Format=int64
 	SizeBytes *int `json:"sizeBytes,omitempty"`
 
 	// The pricing tier.
 	Sku *Sku_Status `json:"sku,omitempty"`
 
 	// The directory tenant whose identities may use the vault. Chosen at creation; it cannot be changed afterwards.
-	// +kubebuilder:validation:Format=uuid
 	TenantId *string `json:"tenantId,omitempty"`
 
 	// The address clients use to read and write secrets.
-	// +kubebuilder:validation:Format=uri
 	VaultUrl *string `json:"vaultUrl,omitempty"`
 }
 
@@ -398,7 +384,7 @@ const (
 )
 
 // ListPolicy_Kind_Status is generated from the schema enum "ListPolicy_kind_Status".
-// +kubebuilder:validation:Enum={"List"}
+// The constants are the known values; the service may use others.
 type ListPolicy_Kind_Status string
 
 // The values of ListPolicy_Kind_Status.
@@ -419,7 +405,7 @@ const (
 )
 
 // Permission_Status is generated from the schema enum "Permission_Status".
-// +kubebuilder:validation:Enum={"delete","get","list","set"}
+// The constants are the known values; the service may use others.
 type Permission_Status string
 
 // The values of Permission_Status.
@@ -453,7 +439,7 @@ const (
 )
 
 // RoleBasedPolicy_Kind_Status is generated from the schema enum "RoleBasedPolicy_kind_Status".
-// +kubebuilder:validation:Enum={"RoleBased"}
+// The constants are the known values; the service may use others.
 type RoleBasedPolicy_Kind_Status string
 
 // The values of RoleBasedPolicy_Kind_Status.
@@ -472,7 +458,7 @@ const (
 )
 
 // The tier's name; premium adds hardware-backed storage.
-// +kubebuilder:validation:Enum={"premium","standard"}
+// The constants are the known values; the service may use others.
 type SkuName_Status string
 
 // The values of SkuName_Status.

@@ -53,11 +53,15 @@ func enumValues(n Node) ([]any, string, error) {
 }
 
 // Enum adds e, read from n, as the enum named by l in mode m (once: a name
-// already made is not made again) and returns its shape.
+// already made is not made again) and returns its shape. A status enum is
+// open: its values are the known ones, not the only ones.
 func (w *Walker) Enum(n Node, e *model.Enum, m Mode, l Label) (Shape, error) {
 	name := w.Name(l, m)
 	if w.Out.Enums[name] == nil {
 		e.Name, e.Source = name, n.Key()
+		if m == Status {
+			e.Open = true // Azure may report a value added after its spec
+		}
 		w.Out.Enums[name] = e
 	}
 	v, err := w.Validation(n)

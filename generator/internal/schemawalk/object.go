@@ -151,14 +151,30 @@ func (w *Walker) property(owner, pname string, decls []Decl, m Mode) (*model.Pro
 		w.Note(first.Node.File, first.Node.Ptr, "every property of its type is read-only: property %q is left out of the spec", pname)
 		return nil, nil
 	}
-	return &model.Property{
+	p := &model.Property{
 		Name:        pname,
 		Description: desc,
 		Type:        jsonfile.CloneType(best.s.T),
 		Validation:  jsonfile.CloneValidation(v),
 		Secret:      secret,
 		Source:      best.d.Node.Key(),
-	}, nil
+	}
+	if m == Status {
+		typesOnly(p)
+	}
+	return p, nil
+}
+
+// typesOnly drops what a status property's schema would check beyond its
+// type: its validations and the formats of its type and elements. Azure is
+// the authority on what it reports, values its own specs call invalid
+// included (a count of 0 documented as at least 1, a timestamp in another
+// layout), so status keeps types only; its enums are open (see Enum).
+func typesOnly(p *model.Property) {
+	p.Validation = model.Validation{}
+	for t := p.Type; t != nil; t = t.Elem {
+		t.Format = ""
+	}
 }
 
 // choice is a declaration of a property and its shape.

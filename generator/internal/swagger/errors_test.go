@@ -125,6 +125,12 @@ var schemaErrors = []errorCase{
 		"/definitions/A/discriminator", []string{`discriminator "kind" is not a declared property`}},
 	{"two definitions of one name", withOther(``, `"ThingProperties": {"type": "object", "properties": {"other": {"type": "string"}}}`), "svc/stable/2024-01-01/other.json",
 		"/definitions/ThingProperties", []string{`definition "ThingProperties" differs from the one at`, "main.json#/definitions/ThingProperties"}},
+	{"two definitions of one name whose properties named description differ", withOther(`"description": {"type": "string"}`,
+		`"ThingProperties": {"type": "object", "properties": {"description": {"type": "integer"}}}`), "svc/stable/2024-01-01/other.json",
+		"/definitions/ThingProperties", []string{`definition "ThingProperties" differs from the one at`, "documentation may differ, nothing else"}},
+	{"two definitions of one name, one with a property more", withOther(`"a": {"type": "string", "description": "A."}`,
+		`"ThingProperties": {"type": "object", "properties": {"a": {"type": "string", "description": "An a."}, "b": {"type": "string"}}}`), "svc/stable/2024-01-01/other.json",
+		"/definitions/ThingProperties", []string{`definition "ThingProperties" differs from the one at`}},
 }
 
 var fileErrors = []errorCase{

@@ -52,7 +52,11 @@ func fuzzSeeds(f *testing.F) [][3][]byte {
 			seeds = append(seeds, [3][]byte{[]byte(tt.files[mainRel]), []byte(tt.files["svc/stable/2024-01-01/other.json"]), []byte(common)})
 		}
 	}
-	return append(seeds, [3][]byte{[]byte(thingFile(`"s": {"type": "string", "format": "password"}`, "")), nil, []byte(testCommon)})
+	drift := withOther(`"a": {"type": "string", "description": "An a."}`, `"ThingProperties": {"type": "object", "title": "T", "properties": {"a": {"type": "string"}}}`)
+	return append(seeds,
+		[3][]byte{[]byte(thingFile(`"s": {"type": "string", "format": "password"}`, "")), nil, []byte(testCommon)},
+		[3][]byte{[]byte(drift[mainRel]), []byte(drift["svc/stable/2024-01-01/other.json"]), []byte(testCommon)},
+		[3][]byte{[]byte(thingFile(`"n": {"type": "integer", "readOnly": true, "minimum": 1, "maximum": 25}, "at": {"type": "string", "format": "date-time"}`, "")), nil, []byte(testCommon)})
 }
 
 // FuzzLoad loads a version of two files and common types, and builds the Go

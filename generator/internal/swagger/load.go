@@ -67,8 +67,9 @@ func (x *loader) load() error {
 }
 
 // mergeDefinitions gathers the definitions of the version's files. A name
-// two files define must have the same content in both; the first file's is
-// the version's.
+// two files define must have the same content in both but for documentation
+// (descriptions, titles, examples: upstream files drift in those, and the
+// first file's is kept, noted); the first file's is the version's.
 func (x *loader) mergeDefinitions() error {
 	first := map[string]*schemawalk.File{}
 	for _, d := range x.docs {
@@ -79,8 +80,8 @@ func (x *loader) mergeDefinitions() error {
 		for _, k := range jsonfile.SortedKeys(defs) {
 			ptr := "/definitions/" + jsonfile.Escape(k)
 			if prev, ok := first[k]; ok {
-				if !reflect.DeepEqual(prev.Section("definitions")[k], defs[k]) {
-					return schemawalk.Errf(d, ptr, "definition %q differs from the one at %s#%s: the files of a version must agree on a name they both define", k, prev.Path, ptr)
+				if err := x.sameDefinition(prev, d, k, ptr); err != nil {
+					return err
 				}
 				continue
 			}
@@ -92,4 +93,45 @@ func (x *loader) mergeDefinitions() error {
 		}
 	}
 	return nil
+}
+
+// sameDefinition checks that definition k of d, at ptr, is the one prev
+// defines: equal, or equal but for documentation (noted).
+func (x *loader) sameDefinition(prev, d *schemawalk.File, k, ptr string) error {
+	a, b := prev.Section("definitions")[k], d.Section("definitions")[k]
+	switch {
+	case reflect.DeepEqual(a, b):
+		return nil
+	case reflect.DeepEqual(undocumented(a, false), undocumented(b, false)):
+		x.Note(d, ptr, "definition %q differs from the one at %s#%s only in documentation (descriptions, titles, examples): that one is used", k, prev.Path, ptr)
+		return nil
+	}
+	return schemawalk.Errf(d, ptr, "definition %q differs from the one at %s#%s: the files of a version must agree on a name they both define (documentation may differ, nothing else)", k, prev.Path, ptr)
+}
+
+// documentation are the keywords that only document a schema.
+var documentation = map[string]bool{"description": true, "title": true, "example": true, "examples": true, "x-ms-examples": true}
+
+// undocumented returns a copy of the JSON value v without its documentation
+// keywords. names says v is a map of names (properties, definitions), whose
+// keys are not keywords.
+func undocumented(v any, names bool) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			if !names && documentation[k] {
+				continue
+			}
+			out[k] = undocumented(e, !names && (k == "properties" || k == "definitions"))
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = undocumented(e, false)
+		}
+		return out
+	}
+	return v
 }

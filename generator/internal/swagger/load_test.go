@@ -271,6 +271,28 @@ func TestFilesOfAVersionMerge(t *testing.T) {
 	}
 }
 
+// Two files of a version may define one name with different documentation
+// (a typo fixed in one description, another title or example): it is one
+// type, the first file's, noted at the other.
+func TestFilesOfAVersionDriftInDocumentation(t *testing.T) {
+	first := `"Shared": {"type": "object", "description": "The eror.", "properties": {"description": {"type": "string", "description": "What went wrong."}}}`
+	second := `"Shared": {"type": "object", "description": "The error.", "title": "Error", "properties": {"description": {"type": "string", "example": "boom"}}, "x-ms-examples": {"e": {"$ref": "./examples/e.json"}}}`
+	gadgets := swaggerFile(resourcePath(rg+"/gadgets/{gadgetName}", "Gadget"),
+		`"Gadget": {"type": "object", "properties": {"s": {"$ref": "#/definitions/Shared"}}}, `+second, "")
+	v, notes := mustLoad(t, map[string]string{
+		mainRel:                              thingFile(`"s": {"$ref": "#/definitions/Shared"}`, first),
+		"svc/stable/2024-01-01/gadgets.json": gadgets,
+	})
+	shared := object(t, v, "Shared")
+	if shared.Description != "The error." || v.Objects["Shared_1"] != nil {
+		t.Errorf("Shared: %s", dump(shared))
+	}
+	checkType(t, prop(t, shared, "description"), "string")
+	if !hasNote(notes, "/definitions/Shared", "only in documentation") {
+		t.Errorf("no note on the drift: %v", notes)
+	}
+}
+
 // A version ending in -preview is read from preview/.
 func TestPreview(t *testing.T) {
 	root := writeTree(t, map[string]string{"svc/preview/2024-01-01-preview/a.json": thingFile("", "")})
@@ -359,7 +381,7 @@ func TestDiscriminator(t *testing.T) {
 	checkEnum(t, v, "Dog_kind", false, "Dog")
 	checkNames(t, "Dog_Status", propNames(object(t, v, "Dog_Status")), "age", "good", "kind")
 	checkType(t, prop(t, object(t, v, "Animal_Status"), "dog"), "object Dog_Status")
-	checkEnum(t, v, "Dog_kind_Status", false, "Dog")
+	checkEnum(t, v, "Dog_kind_Status", true, "Dog") // open, as every status enum
 }
 
 // x-ms-secret and format: password make a secret property of the spec; the
@@ -438,6 +460,33 @@ func TestValidations(t *testing.T) {
 	if !hasNote(notes, "/definitions/ThingProperties/properties/l/uniqueItems", "not enforced") {
 		t.Errorf("no note on uniqueItems: %v", notes)
 	}
+}
+
+// Status keeps types only: what Azure reports is not checked against what
+// its spec documents (a count documented as 1 to 25, a date-time, a closed
+// enum), because Azure reports values outside it. The spec keeps every check.
+func TestStatusKeepsTypesOnly(t *testing.T) {
+	props := `"count": {"type": "integer", "minimum": 1, "maximum": 25},
+    "at": {"type": "string", "format": "date-time"},
+    "names": {"type": "array", "items": {"type": "string", "format": "uuid", "pattern": "^[a-f0-9-]+$"}, "minItems": 1},
+    "tier": {"type": "string", "enum": ["Basic", "Premium"], "x-ms-enum": {"name": "Tier", "modelAsString": false}}`
+	v, _ := mustLoadMain(t, thingFile(props, ""))
+	spec, status := object(t, v, "ThingProperties"), object(t, v, "ThingProperties_Status")
+	if c := prop(t, spec, "count").Validation; c.Minimum == nil || c.Maximum == nil {
+		t.Errorf("the spec lost count's range: %s", dump(c))
+	}
+	checkType(t, prop(t, spec, "at"), "string(date-time)")
+	checkType(t, prop(t, spec, "names"), "[]string(uuid)")
+	checkEnum(t, v, "Tier", false, "Basic", "Premium")
+	for _, name := range []string{"count", "at", "names", "tier"} {
+		if p := prop(t, status, name); !p.Validation.IsZero() {
+			t.Errorf("status %s keeps validations: %s", name, dump(p.Validation))
+		}
+	}
+	checkType(t, prop(t, status, "count"), "integer")
+	checkType(t, prop(t, status, "at"), "string")
+	checkType(t, prop(t, status, "names"), "[]string")
+	checkEnum(t, v, "Tier_Status", true, "Basic", "Premium")
 }
 
 // A type that contains itself is typed any where it recurs, noted.

@@ -103,7 +103,7 @@ func checkManagedIdentity(t *testing.T, ver string, v *model.APIVersion) {
 	}
 	props := object(t, v, prop(t, object(t, v, uai.Status), "properties").Type.Name)
 	for _, name := range []string{"principalId", "clientId", "tenantId"} {
-		checkType(t, prop(t, props, name), "string(uuid)")
+		checkType(t, prop(t, props, name), "string") // format: uuid in the file; status keeps types only
 	}
 	spec := object(t, v, uai.Spec)
 	for _, name := range []string{"azureName", "location", "tags"} {

@@ -75,7 +75,8 @@ func (x *loader) Property(nd node, mem *schemawalk.Members, owner string, p *mod
 	}
 	name := x.Name(schemawalk.Label{Want: owner + "_" + p.Name, Key: "discriminator " + nd.Key()}, m)
 	if x.Out.Enums[name] == nil {
-		x.Out.Enums[name] = &model.Enum{Name: name, Base: model.String, Values: []string{value}, Source: nd.Key()}
+		// Open in status, as every status enum (schemawalk's Enum).
+		x.Out.Enums[name] = &model.Enum{Name: name, Base: model.String, Values: []string{value}, Open: m == schemawalk.Status, Source: nd.Key()}
 	}
 	p.Type = &model.Type{Kind: model.KindEnum, Primitive: model.String, Name: name}
 	return nil

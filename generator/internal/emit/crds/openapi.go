@@ -139,17 +139,20 @@ func (o openAPI) namedSchema(name string) props {
 	return o.structSchema(o.pkg.Struct(name))
 }
 
+// conditionSchema is the schema of a status condition: types only, like
+// every schema under status (what the loaders read of a status has no
+// validations; see schemawalk's typesOnly), so a status write is never
+// refused for its shape.
 func conditionSchema() props {
 	return props{
 		Type: "object",
 		Properties: map[string]props{
-			"lastTransitionTime": {Type: "string", Format: "date-time"},
+			"lastTransitionTime": {Type: "string"},
 			"message":            {Type: "string"},
-			"observedGeneration": {Type: "integer", Format: "int64"},
+			"observedGeneration": {Type: "integer"},
 			"reason":             {Type: "string"},
 			"status":             {Type: "string"},
 			"type":               {Type: "string"},
 		},
-		Required: []string{"lastTransitionTime", "message", "reason", "status", "type"},
 	}
 }
