@@ -6,7 +6,8 @@
 # metadata), print the generator's removal report, then check that each
 # generated module is gofmt-clean and vet it with plain Go (outside Bazel; vet
 # type-checks every package) and print
-# its largest CRD. Compiling the modules and running their conformance suites is
+# its largest CRD; then check that no real CRD validates its status beyond
+# types (conformance/statusschema over every generated crd/ folder). Compiling the modules and running their conformance suites is
 # //apis/azure's part in `bazel test //...` (and tools/release-check.sh builds
 # storage alone against released modules).
 # Usage: tools/check-real-schemas.sh [service-or-provider...]
