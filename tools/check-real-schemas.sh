@@ -22,6 +22,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 "$top/tools/build-generator.sh" "$out/armhub-gen"
+swagger=$(swagger_root)
 
 failed=0
 for m in "${services[@]}"; do
@@ -29,7 +30,7 @@ for m in "${services[@]}"; do
   s=$("$out/armhub-gen" -metadata "$m" -print service)
   start=$(date +%s)
   root=$(schema_root "$out/armhub-gen" "$m") || { echo "FAIL schemas of $p"; failed=$((failed + 1)); continue; }
-  if ! "$out/armhub-gen" -metadata "$m" -schemas "$root" -strict -out "$out/$s" -conformance-out "$out/$s/conformance" \
+  if ! "$out/armhub-gen" -metadata "$m" -schemas "$root" -swagger "$swagger" -strict -out "$out/$s" -conformance-out "$out/$s/conformance" \
       -report > "$out/$s.report" 2> "$out/$s.notes"; then
     cat "$out/$s.notes"
     echo "FAIL generate $p (${m#"$top"/})"; failed=$((failed + 1)); continue

@@ -21,7 +21,7 @@ trap 'rm -rf "$bin"' EXIT
 tools/build-generator.sh "$bin/armhub-gen"
 source tools/schema-roots.sh
 schemas=$(schema_root "$bin/armhub-gen" "$metadata")
-"$bin/armhub-gen" -metadata "$metadata" -schemas "$schemas" -out "$dir" -conformance-out "$dir/conformance" -strict
+"$bin/armhub-gen" -metadata "$metadata" -schemas "$schemas" -swagger "$(swagger_root)" -out "$dir" -conformance-out "$dir/conformance" -strict
 
 # A go.work beside the materialised modules: they build against this checkout's
 # runtime and conformance harness, not released versions.

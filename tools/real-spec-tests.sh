@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top/generator"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-go test -count=1 -v -run '^(TestReal|TestSpecsMatchTheDeploymentSchemas)' ./internal/armschema/ ./internal/swagger/ > "$log" 2>&1 ||
+go test -count=1 -v -run '^(TestReal|TestSpecsMatchTheDeploymentSchemas|TestStatusVersionsMatchTheDeploymentSchemas)' ./internal/armschema/ ./internal/swagger/ > "$log" 2>&1 ||
   { cat "$log"; exit 1; }
 grep -E '^(--- |ok|FAIL)' "$log"
 if grep -q -- '--- SKIP' "$log"; then

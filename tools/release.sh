@@ -55,7 +55,7 @@ metadata/azure/*)
   source "$top/tools/schema-roots.sh"
   schemas=$(schema_root "$work/armhub-gen" "$metadata")
   module_dir="$work/$name"
-  generate -schemas "$schemas" -out "$module_dir" -strict
+  generate -schemas "$schemas" -swagger "$(swagger_root)" -out "$module_dir" -strict
   ;;
 *)
   # A bundled example: its checked-in module (with any hand-written files).

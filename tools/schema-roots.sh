@@ -1,22 +1,60 @@
+# shellcheck shell=bash
 # Sourced by the scripts that generate real Azure services (check-real-schemas,
 # release, materialize, pin-swagger). schema_root GEN METADATA prints the schema
 # root for the metadata's input format, as armhub-gen GEN reads it:
 #   arm      the pinned ARM schema checkout's schemas/: $ARMHUB_ARM_SCHEMAS/schemas
 #            (ARMHUB_REAL_SCHEMAS names schemas/ itself), by default
 #            ../shared/specs/arm-schemas/schemas beside this checkout;
-#   swagger  a copy of azure-rest-api-specs holding specification/: $ARMHUB_SWAGGER,
-#            by default ../shared/specs/swagger.
-# It fails, saying which variable to set, when the folder is missing.
+#   swagger  the Swagger root, as swagger_root prints it.
+# swagger_root prints the folder holding specification/ that armhub-gen reads
+# Swagger files from (-schemas of a Swagger service, -swagger of one whose
+# input.status reads Swagger). $ARMHUB_SWAGGER lists the copies of
+# Azure/azure-rest-api-specs, colon-separated, by default ours
+# (third_party/azure-rest-api-specs: the files copied for status, pinned in
+# tools/build_defs/swagger_pins.bzl) and ../shared/specs/swagger (read in
+# place); with more than one, the root is their union, each file from the
+# first copy that has it, as symlinks in a folder of the cache. Both fail,
+# saying which variable to set, when a folder is missing.
 schema_root() {
   local top format root
   top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   format=$("$1" -metadata "$2" -print input-format) || return 1
   if [ "$format" = swagger ]; then
-    root=${ARMHUB_SWAGGER:-$top/../shared/specs/swagger}
-    [ -d "$root/specification" ] || { echo "no Swagger files at $root/specification (set ARMHUB_SWAGGER)" >&2; return 1; }
-  else
-    root=${ARMHUB_REAL_SCHEMAS:-${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}/schemas}
-    [ -d "$root" ] || { echo "no ARM schemas at $root (set ARMHUB_ARM_SCHEMAS)" >&2; return 1; }
+    swagger_root
+    return
   fi
+  root=${ARMHUB_REAL_SCHEMAS:-${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}/schemas}
+  [ -d "$root" ] || { echo "no ARM schemas at $root (set ARMHUB_ARM_SCHEMAS)" >&2; return 1; }
   (cd "$root" && pwd)
+}
+
+swagger_root() {
+  local top copies dirs dir key union tmp f
+  top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  copies=${ARMHUB_SWAGGER:-$top/third_party/azure-rest-api-specs:$top/../shared/specs/swagger}
+  IFS=: read -r -a dirs <<< "$copies"
+  for dir in "${dirs[@]}"; do
+    [ -d "$dir/specification" ] || { echo "no Swagger files at $dir/specification (set ARMHUB_SWAGGER)" >&2; return 1; }
+  done
+  if [ "${#dirs[@]}" -eq 1 ]; then
+    (cd "${dirs[0]}" && pwd)
+    return
+  fi
+  key=$(for dir in "${dirs[@]}"; do
+          dir=$(cd "$dir" && pwd)
+          (cd "$dir" && find specification -name '*.json' -type f | LC_ALL=C sort | sed "s|^|$dir |")
+        done | sha256sum | cut -c1-16)
+  union=${ARMHUB_CACHE:-/tmp/armhub-cache}/swagger-union/$key
+  if [ ! -d "$union" ]; then
+    mkdir -p "$(dirname "$union")"
+    tmp=$(mktemp -d "$union.tmp.XXXXXX")
+    for dir in "${dirs[@]}"; do
+      dir=$(cd "$dir" && pwd)
+      while read -r f; do
+        [ -e "$tmp/$f" ] || { mkdir -p "$tmp/$(dirname "$f")" && ln -s "$dir/$f" "$tmp/$f"; }
+      done < <(cd "$dir" && find specification -name '*.json' -type f)
+    done
+    mv -T "$tmp" "$union" 2>/dev/null || rm -rf "$tmp" # another run made it first
+  fi
+  echo "$union"
 }

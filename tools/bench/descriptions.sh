@@ -15,7 +15,7 @@ for m in "$top"/metadata/azure/*.yaml; do
   s=$(basename "$m" .yaml)
   root=$(schema_root "$gen" "$m")
   for policy in all newest; do
-    "$gen" -metadata "$m" -schemas "$root" -out "$work/$s-$policy" -crd-descriptions "$policy" 2> "$work/$s-$policy.notes"
+    "$gen" -metadata "$m" -schemas "$root" -swagger "$(swagger_root)" -out "$work/$s-$policy" -crd-descriptions "$policy" 2> "$work/$s-$policy.notes"
   done
   all=$(bytes "$work/$s-all.notes")
   newest=$(bytes "$work/$s-newest.notes")

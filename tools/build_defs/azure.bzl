@@ -6,7 +6,8 @@ schemas/), that directory is used instead and nothing is downloaded.
 
 swagger_repository declares the Swagger files of Azure/azure-rest-api-specs the
 real services read, each pinned by path and SHA-256 (swagger_pins.bzl, written
-by tools/pin-swagger.sh); ARMHUB_SWAGGER names a local copy instead.
+by tools/pin-swagger.sh), linked from third_party/azure-rest-api-specs or the
+local copies ARMHUB_SWAGGER lists, else downloaded.
 
 armhub_service_repository generates one real service into an external
 repository of its own (@azure_<service>): armhub-gen, built from this
@@ -17,7 +18,7 @@ with -bazel-external, so the generated BUILD files name the runtime as
 
 load(":generator_srcs.bzl", "GENERATOR_SRCS")
 load(":go_module_source.bzl", "find_go", "go_env")
-load(":swagger_pins.bzl", "SWAGGER_FILES", "SWAGGER_REF")
+load(":swagger_pins.bzl", "SWAGGER_COMMITS", "SWAGGER_FILES", "SWAGGER_REF")
 
 def _arm_schemas_impl(ctx):
     local = ctx.os.environ.get("ARMHUB_ARM_SCHEMAS", "")
@@ -43,18 +44,23 @@ arm_schemas_repository = repository_rule(
 )
 
 def _swagger_impl(ctx):
-    local = ctx.os.environ.get("ARMHUB_SWAGGER", "")
+    """Links each pinned file from the first local copy that has it, else downloads it."""
+    copies = ["%s/third_party/azure-rest-api-specs" % ctx.path(Label("//:WORKSPACE")).dirname]
+    copies += [c for c in ctx.os.environ.get("ARMHUB_SWAGGER", "").split(":") if c]
+    linked = {}
     for path, sha256 in ctx.attr.files.items():
+        local = [ctx.path("%s/%s" % (c, path)) for c in copies if ctx.path("%s/%s" % (c, path)).exists]
         if local:
-            ctx.symlink(ctx.path("%s/%s" % (local, path)), path)
+            ctx.symlink(local[0], path)
+            linked[path] = sha256
         else:
             ctx.download(
-                url = "https://raw.githubusercontent.com/Azure/azure-rest-api-specs/%s/%s" % (ctx.attr.ref, path),
+                url = "https://raw.githubusercontent.com/Azure/azure-rest-api-specs/%s/%s" % (ctx.attr.commits.get(path, ctx.attr.ref), path),
                 output = path,
                 sha256 = sha256,
             )
-    if local:
-        _check_hashes(ctx, ctx.attr.files)
+    if linked:
+        _check_hashes(ctx, linked)
     ctx.file("WORKSPACE", "workspace(name = %r)\n" % ctx.name)
     ctx.file("BUILD.bazel", 'exports_files(glob(["specification/**"]))\n')
 
@@ -72,11 +78,14 @@ swagger_repository = repository_rule(
     implementation = _swagger_impl,
     doc = """The Swagger files the real services read from Azure/azure-rest-api-specs,
 each pinned by path and SHA-256 (tools/build_defs/swagger_pins.bzl): only those
-files are fetched, never the whole repository. ARMHUB_SWAGGER names a local copy
-(a folder holding specification/) whose pinned files are linked and checked
-instead.""",
+files are fetched, never the whole repository. Each is linked (and its hash
+checked) from the first local copy holding it: third_party/azure-rest-api-specs
+(our copies, each with its upstream commit), then the folders ARMHUB_SWAGGER
+lists (colon-separated, each holding specification/); a file no copy holds is
+downloaded at its commit, or at ref when its commit was not recorded.""",
     attrs = {
         "files": attr.string_dict(mandatory = True),
+        "commits": attr.string_dict(doc = "the upstream commit of a file, where recorded"),
         "ref": attr.string(mandatory = True),
     },
     environ = ["ARMHUB_SWAGGER"],
@@ -101,7 +110,8 @@ def _service_impl(ctx):
         _fail_on(ctx, "armhub-gen -print input-format", res)
         if res.stdout.strip() == "swagger":
             schemas = ctx.path(ctx.attr.swagger).dirname
-    args = [str(gen), "-schemas", str(schemas), "-out", ".", "-conformance-out", "conformance", "-bazel-external"]
+    swagger = ctx.path(ctx.attr.swagger).dirname
+    args = [str(gen), "-schemas", str(schemas), "-swagger", str(swagger), "-out", ".", "-conformance-out", "conformance", "-bazel-external"]
     if ctx.attr.metadata:
         args += ["-metadata", str(ctx.path(ctx.attr.metadata)), "-strict"]
     else:
@@ -118,7 +128,7 @@ armhub_service_repository = repository_rule(
         "metadata": attr.label(allow_single_file = [".yaml"]),
         "provider": attr.string(doc = "without metadata: every version and resource of this provider"),
         "schemas": attr.label(default = "@arm_schemas//:BUILD.bazel"),
-        "swagger": attr.label(default = "@azure_swagger//:BUILD.bazel", doc = "the pinned Swagger files, for a metadata whose input is Swagger"),
+        "swagger": attr.label(default = "@azure_swagger//:BUILD.bazel", doc = "the pinned Swagger files, for a metadata whose input (or input.status) is Swagger"),
         "generator_srcs": attr.label_list(allow_files = True, default = GENERATOR_SRCS),
         "_generator_mod": attr.label(default = "//generator:go.mod"),
         "_go_work": attr.label(default = "//:go.work"),
@@ -140,6 +150,6 @@ AZURE_SERVICES = [
 
 def armhub_azure_services():
     """Declares @azure_swagger and @azure_<service> for every real service."""
-    swagger_repository(name = "azure_swagger", files = SWAGGER_FILES, ref = SWAGGER_REF)
+    swagger_repository(name = "azure_swagger", files = SWAGGER_FILES, commits = SWAGGER_COMMITS, ref = SWAGGER_REF)
     for service in AZURE_SERVICES:
         armhub_service_repository(name = "azure_" + service, metadata = "//metadata/azure:%s.yaml" % service)

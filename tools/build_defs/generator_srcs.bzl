@@ -51,6 +51,7 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/types:deepcopy.go",
     "//generator/internal/emit/types:spoke.go",
     "//generator/internal/formats:formats.go",
+    "//generator/internal/formats:status.go",
     "//generator/internal/golang:build.go",
     "//generator/internal/golang:golang.go",
     "//generator/internal/golang:names.go",

@@ -47,6 +47,8 @@ type options struct {
 	strict       bool
 	report       bool
 	inputs       bool
+	swagger      string
+	swaggerFiles bool
 	descriptions string
 	workers      int
 	cpuprofile   string
@@ -79,6 +81,8 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.strict, "strict", false, "fail when a property disappears between versions without an assessment in the metadata")
 	flags.StringVar(&o.descriptions, "crd-descriptions", "", "which versions' CRD schemas keep descriptions (newest, all or none); overrides the metadata's crds.descriptions")
 	flags.BoolVar(&o.inputs, "list-inputs", false, "after generating, print the schema files read (relative to the schema root), one a line")
+	flags.StringVar(&o.swagger, "swagger", "", "the folder holding specification/ of Azure/azure-rest-api-specs, for a metadata whose input.status reads status from Swagger")
+	flags.BoolVar(&o.swaggerFiles, "list-swagger-inputs", false, "after generating, print the Swagger files read (the schema files of a Swagger input, or those input.status read, relative to their root), one a line")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
 	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
@@ -136,7 +140,7 @@ func run(args []string, stdout io.Writer) error {
 		o.out = filepath.Join(o.root, filepath.FromSlash(layout.ModuleDir(svc.Name)))
 		o.suite = filepath.Join(o.root, filepath.FromSlash(layout.SuiteDir(svc.Name)))
 	}
-	opts := pipeline.Options{SchemaRoot: o.schemas, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o), External: o.external}
+	opts := pipeline.Options{SchemaRoot: o.schemas, SwaggerRoot: o.swagger, Workers: o.workers, ModuleDir: o.out, MetadataLabel: metadataLabel(o), External: o.external}
 	if o.handwritten != "" {
 		opts.ModuleDir = o.handwritten
 	}
@@ -163,6 +167,9 @@ func run(args []string, stdout io.Writer) error {
 	if o.inputs {
 		fmt.Fprintln(stdout, strings.Join(result.Inputs, "\n"))
 	}
+	if o.swaggerFiles {
+		printSwaggerInputs(stdout, svc, result)
+	}
 	outputs := map[string]map[string][]byte{o.out: result.Files}
 	if o.suite != "" {
 		outputs[o.suite] = result.Conformance
@@ -183,6 +190,19 @@ func run(args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// printSwaggerInputs prints the Swagger files the run read, one a line: the
+// schema files of a service read from Swagger, else those its input.status
+// read (none for a service without).
+func printSwaggerInputs(stdout io.Writer, svc *metadata.Service, result *pipeline.Result) {
+	files := result.StatusInputs
+	if svc.InputFormat() == metadata.FormatSwagger {
+		files = result.Inputs
+	}
+	for _, f := range files {
+		fmt.Fprintln(stdout, f)
+	}
 }
 
 // reportRemovals prints the removal report when asked, warns about unassessed

@@ -217,9 +217,10 @@ func appendCompatOrigin(m map[compatKey]compatOrigin, clone compatKey, origin co
 }
 
 // noteRemoval records a property of a storage struct that the next storage version
-// of the struct does not have at all.
+// of the struct does not have at all. A status the next version's input does
+// not describe (Undescribed) removes nothing: that input is silent on it.
 func (g *Graph) noteRemoval(host End, hf *golang.Field, other End, match *golang.Field) {
-	if host.Side != layout.Storage || other.Side != layout.Storage || match != nil {
+	if host.Side != layout.Storage || other.Side != layout.Storage || match != nil || other.Struct.Undescribed {
 		return
 	}
 	g.Removals = append(g.Removals, Removal{

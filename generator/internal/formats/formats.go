@@ -39,13 +39,30 @@ var table = map[string]open{
 	},
 }
 
-// Open returns the loader of svc's input format over the schemas under root.
-func Open(svc *metadata.Service, root string) (Loader, error) {
+// Open returns the loader of svc's input format over the schemas under root
+// and, when the metadata gives versions their status from Swagger
+// (input.status), of their status over the Swagger files under swaggerRoot.
+func Open(svc *metadata.Service, root, swaggerRoot string) (Loader, error) {
 	o := table[svc.InputFormat()]
 	if o == nil {
 		return nil, fmt.Errorf("%s: no loader for input format %q", svc.File, svc.InputFormat())
 	}
-	return o(svc, root), nil
+	if len(svc.Input.Status) == 0 {
+		return o(svc, root), nil
+	}
+	if swaggerRoot == "" {
+		return nil, fmt.Errorf("%s: input.status gives versions their status from Swagger files: name the folder holding specification/ (armhub-gen -swagger)", svc.File)
+	}
+	return withStatus{o(svc, root), swagger.NewLoader(swaggerRoot), svc}, nil
+}
+
+// StatusFiles lists the Swagger files a loader read for status (relative to
+// the Swagger root, sorted): none unless the metadata has input.status.
+func StatusFiles(l Loader) []string {
+	if w, ok := l.(withStatus); ok {
+		return w.StatusFiles()
+	}
+	return nil
 }
 
 // arm reads <root>/<version>/<Provider>.json.

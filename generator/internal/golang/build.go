@@ -177,7 +177,7 @@ func (b *builder) addResource(r *model.Resource) error {
 // object, if the input describes one, and the conditions every status has.
 func (b *builder) status(r *model.Resource, kind string) (*Struct, error) {
 	name := naming.StatusType(kind)
-	s := &Struct{Name: name, Doc: fmt.Sprintf("%s is the observed state of a %s.", name, kind)}
+	s := &Struct{Name: name, Doc: fmt.Sprintf("%s is the observed state of a %s.", name, kind), Undescribed: r.Status == ""}
 	if r.Status != "" {
 		object := b.version.Objects[r.Status]
 		if object == nil {

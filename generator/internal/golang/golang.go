@@ -51,6 +51,10 @@ type Struct struct {
 	Fields     []*Field // sorted by JSONName
 	OneOf      bool
 	Source     string
+	// Undescribed marks the status of a resource whose input describes none
+	// (a deployment schema without a Swagger status): conditions only, which
+	// says nothing of what the service returns.
+	Undescribed bool
 }
 
 // Field is one field of a struct.

@@ -20,6 +20,32 @@ type Input struct {
 	// and preview/<version>-preview (Swagger only), such as
 	// specification/msi/resource-manager/Microsoft.ManagedIdentity/ManagedIdentity.
 	Dir string `yaml:"dir"`
+	// Status lists where the status of versions read from ARM deployment
+	// schemas (which describe no status) comes from: Swagger folders under
+	// the Swagger root (the generator's -swagger), each with the versions it
+	// gives status to. Versions in no entry have conditions only.
+	Status []StatusSource `yaml:"status"`
+}
+
+// StatusSource is a Swagger folder that gives some versions their status.
+type StatusSource struct {
+	// Dir is the folder holding stable/<version> and preview/<version>-preview,
+	// as Input.Dir.
+	Dir      string   `yaml:"dir"`
+	Versions []string `yaml:"versions"`
+}
+
+// StatusDir returns the Swagger folder that gives version its status, or ""
+// when none does.
+func (s *Service) StatusDir(version string) string {
+	for _, src := range s.Input.Status {
+		for _, v := range src.Versions {
+			if v == version {
+				return src.Dir
+			}
+		}
+	}
+	return ""
 }
 
 // InputFormat returns the format of the service's schemas: Input.Format, or
@@ -40,16 +66,54 @@ func (s *Service) checkInput(lines *lineFinder) error {
 		if in.Dir != "" {
 			return s.errorf(lines.find("input", "dir"), "input.dir is for the swagger format only (the ARM schemas are found by version and provider)")
 		}
-		return nil
+		return s.checkStatusSources(lines)
 	case FormatSwagger:
+		if len(in.Status) > 0 {
+			return s.errorf(lines.find("input", "status"), "input.status is for the arm format: a service read from Swagger has its status in the same files")
+		}
 	default:
 		return s.errorf(lines.find("input", "format"), "input format %q: expected %q or %q", in.Format, FormatARM, FormatSwagger)
 	}
 	if in.Dir == "" {
 		return s.errorf(lines.find("input"), "input.dir is required for the swagger format: the service's folder under the schema root, holding stable/ and preview/")
 	}
-	if clean := path.Clean(in.Dir); clean != in.Dir || path.IsAbs(in.Dir) || clean == ".." || strings.HasPrefix(clean, "../") || strings.Contains(in.Dir, `\`) {
+	if !cleanRelative(in.Dir) {
 		return s.errorf(lines.find("input", "dir"), "input.dir %q: expected a clean relative path with slashes, inside the schema root", in.Dir)
+	}
+	return nil
+}
+
+// cleanRelative reports whether dir is a clean relative slash-separated path
+// that stays inside its root.
+func cleanRelative(dir string) bool {
+	clean := path.Clean(dir)
+	return clean == dir && !path.IsAbs(dir) && clean != ".." && !strings.HasPrefix(clean, "../") && !strings.Contains(dir, `\`)
+}
+
+// checkStatusSources checks input.status: each entry a clean folder and
+// versions the metadata lists, no version in two entries.
+func (s *Service) checkStatusSources(lines *lineFinder) error {
+	listed := map[string]bool{}
+	for _, v := range s.Versions {
+		listed[v.Version] = true
+	}
+	given := map[string]bool{}
+	for i, src := range s.Input.Status {
+		if !cleanRelative(src.Dir) || src.Dir == "" {
+			return s.errorf(lines.find("input", "status", i, "dir"), "input.status[%d].dir %q: expected the Swagger folder (holding stable/ and preview/) as a clean relative path with slashes, inside the Swagger root", i, src.Dir)
+		}
+		if len(src.Versions) == 0 {
+			return s.errorf(lines.find("input", "status", i), "input.status[%d] names no versions: list the versions whose status %s gives", i, src.Dir)
+		}
+		for j, v := range src.Versions {
+			switch {
+			case !listed[v]:
+				return s.errorf(lines.find("input", "status", i, "versions", j), "input.status[%d]: version %q is not one of the versions listed under versions", i, v)
+			case given[v]:
+				return s.errorf(lines.find("input", "status", i, "versions", j), "input.status: version %q is given its status twice", v)
+			}
+			given[v] = true
+		}
 	}
 	return nil
 }

@@ -125,6 +125,20 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"swagger without dir":   {func(s string) string { return s + "input:\n  format: swagger\n" }, "people.yaml:25: input.dir is required for the swagger format"},
 		"dir outside the root":  {func(s string) string { return s + "input:\n  format: swagger\n  dir: ../specs\n" }, `people.yaml:26: input.dir "../specs": expected a clean relative path`},
 		"dir for arm":           {func(s string) string { return s + "input:\n  dir: specification/x\n" }, "people.yaml:25: input.dir is for the swagger format only"},
+		"status for swagger": {func(s string) string {
+			return s + "input:\n  format: swagger\n  dir: specification/x\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n"
+		}, "people.yaml:28: input.status is for the arm format"},
+		"status dir outside the root": {func(s string) string {
+			return s + "input:\n  status:\n    - dir: ../y\n      versions: [\"2019-01-01\"]\n"
+		}, `people.yaml:26: input.status[0].dir "../y": expected the Swagger folder`},
+		"status without versions": {func(s string) string { return s + "input:\n  status:\n    - dir: specification/y\n" },
+			"people.yaml:26: input.status[0] names no versions"},
+		"status of an unlisted version": {func(s string) string {
+			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\", \"2030-01-01\"]\n"
+		}, `people.yaml:27: input.status[0]: version "2030-01-01" is not one of the versions listed`},
+		"status given twice": {func(s string) string {
+			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n    - dir: specification/z\n      versions:\n        - \"2019-01-01\"\n"
+		}, `people.yaml:30: input.status: version "2019-01-01" is given its status twice`},
 		"unknown nested key": {func(s string) string {
 			return strings.Replace(s, "  version: v1.2.0", "  version: v1.2.0\n  branch: main", 1)
 		}, "people.yaml: line 7: field branch not found"},

@@ -17,6 +17,7 @@ type loaded struct {
 	apis    []*model.APIVersion
 	service *metadata.Service // the metadata of the versions in apis
 	files   []string
+	status  []string // the Swagger files read for status (input.status), relative to Options.SwaggerRoot
 	notes   []string
 }
 
@@ -42,7 +43,7 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 // service is the metadata without it. A metadata file listing such a version
 // is refused.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
-	loader, err := formats.Open(svc, schemaRoot(svc, opts))
+	loader, err := formats.Open(svc, schemaRoot(svc, opts), opts.SwaggerRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +66,7 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 		return nil, err
 	}
 	kept, service := leaveOut(svc, apis)
-	out := &loaded{apis: kept, service: service, files: loader.Files()}
+	out := &loaded{apis: kept, service: service, files: loader.Files(), status: formats.StatusFiles(loader)}
 	for _, n := range notes {
 		out.notes = append(out.notes, n...)
 	}

@@ -38,6 +38,9 @@ type Options struct {
 	// SchemaRoot is the directory holding <api-version>/<Provider>.json and
 	// common/; empty means the metadata's own "schemas" setting.
 	SchemaRoot string
+	// SwaggerRoot is the folder holding specification/ that the metadata's
+	// input.status reads Swagger files from; needed only then.
+	SwaggerRoot string
 	// Now is the instant lifecycles are evaluated at; nil means the metadata's
 	// "now", and failing that the start of each lifecycle's last stage.
 	Now *time.Time
@@ -75,6 +78,9 @@ type Result struct {
 	Removals    []Removal   // every property that disappears between versions
 	Notes       []string    // what the loader approximated (file#pointer: what)
 	Inputs      []string    // the schema files read, relative to the schema root, sorted
+	// StatusInputs are the Swagger files read for status (input.status),
+	// relative to Options.SwaggerRoot, sorted.
+	StatusInputs []string
 }
 
 // Unassessed returns how many removals the metadata has not assessed.
@@ -129,7 +135,7 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	return &Result{
 		Files: out.module, Conformance: out.suite,
 		Removals: removals(svc, graph), Notes: append(append(loaded.notes, buildNotes(spokes)...), out.notes...),
-		Inputs: sortedCopy(loaded.files),
+		Inputs: sortedCopy(loaded.files), StatusInputs: sortedCopy(loaded.status),
 	}, nil
 }
 

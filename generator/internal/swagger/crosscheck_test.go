@@ -197,7 +197,7 @@ func (c *comparer) fields(path string, a, b *golang.Field) {
 	if a.Required != b.Required {
 		c.differ(path, "required %v in the deployment schema, %v in Swagger", a.Required, b.Required)
 	}
-	if a.Validation != b.Validation {
+	if validation(a.Validation) != validation(b.Validation) {
 		c.differ(path, "validation %s in the deployment schema, %s in Swagger", validation(a.Validation), validation(b.Validation))
 	}
 	c.types(path, a.Type, b.Type)

@@ -145,8 +145,8 @@ var fileErrors = []errorCase{
 }
 
 var pathErrors = []errorCase{
-	{"PUT without GET", main1(swaggerFile(`"`+thingPath+`": {`+putOnly+`}`, thingDef(""), "")), "",
-		pathPtr(thingPath) + "/put", []string{"a PUT without a GET", "expected a get operation"}},
+	{"only a PUT without GET", main1(swaggerFile(`"`+thingPath+`": {`+putOnly+`}`, thingDef(""), "")), "",
+		"/paths", []string{"no resource: expected a path with put and get"}},
 	{"a path without a provider", main1(swaggerFile(resourcePath("/subscriptions/{subscriptionId}/things/{thingName}", "Thing"), thingDef(""), "")), "",
 		pathPtr("/subscriptions/{subscriptionId}/things/{thingName}"), []string{"a path without a provider", "expected /providers/<Provider>/<type>/{name}"}},
 	{"a parameter for the provider", main1(swaggerFile(resourcePath("/providers/{ns}/things/{thingName}", "Thing"), thingDef(""), "")), "",

@@ -79,22 +79,37 @@ func TestExternalOwner(t *testing.T) {
 	}
 }
 
-// A GET without a PUT is no resource, noted; a path that does not end in a
-// parameter is no resource either, noted when it has PUT and GET; listings
-// are passed over.
+// A GET without a PUT is no resource, noted, nor is a PUT without a GET
+// (nothing reads it back); a path that ends in neither a
+// {name} parameter nor a <type>/<name> pair is no resource either, noted
+// when it has PUT and GET; listings are passed over. A path ending in a
+// <type>/<fixed name> pair is a resource of one instance, whose azureName
+// can only be that name.
 func TestPathsThatAreNotResources(t *testing.T) {
 	getOnly := `"` + rg + `/gadgets/{gadgetName}": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Thing"}}}}}`
 	listing := `"` + rg + `/things": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Thing"}}}}}`
-	fixed := resourcePath(rg+"/things/{thingName}/settings/default", "Thing")
-	file := swaggerFile(strings.Join([]string{resourcePath(rg+"/things/{thingName}", "Thing"), getOnly, listing, fixed}, ", "), thingDef(""), "")
+	singleton := resourcePath(rg+"/things/{thingName}/settings/default", "Thing")
+	action := resourcePath(rg+"/things/{thingName}/restart", "Thing")
+	putOnly := `"` + rg + `/things/{thingName}/policies/{kind}": {"put": {"parameters": [{"name": "body", "in": "body", "schema": {"$ref": "#/definitions/Thing"}}], "responses": {"200": {"schema": {"$ref": "#/definitions/Thing"}}}}}`
+	file := swaggerFile(strings.Join([]string{resourcePath(rg+"/things/{thingName}", "Thing"), getOnly, listing, singleton, action, putOnly}, ", "), thingDef(""), "")
 	file = strings.Replace(file, `"paths": {`, `"x-ms-paths": {"/x?op=1": {}}, "paths": {`, 1)
 	v, notes := mustLoadMain(t, file)
-	checkNames(t, "resources", resourceNames(v), "things")
+	checkNames(t, "resources", resourceNames(v), "things", "things_settings")
 	if !hasNote(notes, pathPtr(rg+"/gadgets/{gadgetName}")+"/get", "GET without a PUT") {
 		t.Errorf("no note on the GET without a PUT: %v", notes)
 	}
-	if !hasNote(notes, pathPtr(rg+"/things/{thingName}/settings/default"), "not a resource") {
-		t.Errorf("no note on the fixed-name path: %v", notes)
+	if !hasNote(notes, pathPtr(rg+"/things/{thingName}/policies/{kind}")+"/put", "PUT without a GET") {
+		t.Errorf("no note on the PUT without a GET: %v", notes)
+	}
+	if !hasNote(notes, pathPtr(rg+"/things/{thingName}/restart"), "not a resource") {
+		t.Errorf("no note on the path that is no resource: %v", notes)
+	}
+	settings := findResource(t, v, "things_settings")
+	if settings.Owner != "things" || settings.ARMType != "Test.Provider/things/settings" {
+		t.Errorf("things_settings: %s", dump(settings))
+	}
+	if name := prop(t, object(t, v, settings.Spec), "azureName"); name.Validation.Pattern != "^(default)$" {
+		t.Errorf("the singleton's azureName: %s", dump(name))
 	}
 	if !hasNote(notes, "/x-ms-paths", "not read") {
 		t.Errorf("no note on x-ms-paths: %v", notes)
@@ -487,6 +502,25 @@ func TestStatusKeepsTypesOnly(t *testing.T) {
 	checkType(t, prop(t, status, "at"), "string")
 	checkType(t, prop(t, status, "names"), "[]string")
 	checkEnum(t, v, "Tier_Status", true, "Basic", "Premium")
+}
+
+// A validation keyword beside a $ref is ignored, as Swagger 2.0 ignores a
+// $ref's siblings, noted; the type the $ref points at decides. x-ms-identifiers
+// and x-nullable may stand beside a $ref too.
+func TestValidationBesideARefIsIgnored(t *testing.T) {
+	props := `"kind": {"$ref": "#/definitions/Kind", "minLength": 1},
+    "parts": {"$ref": "#/definitions/Parts", "x-ms-identifiers": [], "x-nullable": true}`
+	defs := `"Kind": {"type": "string", "enum": ["A", "B"], "x-ms-enum": {"name": "Kind", "modelAsString": false}},
+    "Parts": {"type": "array", "items": {"type": "string"}}`
+	v, notes := mustLoadMain(t, thingFile(props, defs))
+	tp := object(t, v, "ThingProperties")
+	if k := prop(t, tp, "kind"); !k.Validation.IsZero() || k.Type.Name != "Kind" {
+		t.Errorf("kind: %s", dump(k))
+	}
+	checkType(t, prop(t, tp, "parts"), "[]string")
+	if !hasNote(notes, "/definitions/ThingProperties/properties/kind/minLength", "ignored") {
+		t.Errorf("no note on minLength beside a $ref: %v", notes)
+	}
 }
 
 // A type that contains itself is typed any where it recurs, noted.

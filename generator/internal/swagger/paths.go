@@ -19,6 +19,7 @@ type resource struct {
 	at        node // the path item
 	put, get  node
 	nameParam string // the parameter of the last segment, the resource's name
+	singleton string // the last segment when it is a fixed name instead
 }
 
 // pathKeys are the keys of a path item besides x- extensions.
@@ -109,7 +110,8 @@ func (x *loader) classify(it node) (*resource, error) {
 		}
 		return nil, nil
 	case !hasGet:
-		return nil, schemawalk.Errf(it.File, it.Ptr+"/put", "a PUT without a GET: expected a get operation on this path, whose 200 response is the resource's status")
+		x.Note(it.File, it.Ptr+"/put", "a PUT without a GET: not a resource (nothing reads it back, so it has no status)")
+		return nil, nil
 	}
 	prefix, provider, rest, ok := splitPath(p)
 	switch {
@@ -117,8 +119,8 @@ func (x *loader) classify(it node) (*resource, error) {
 		return nil, schemawalk.Errf(it.File, it.Ptr, "a path without a provider: expected /providers/<Provider>/<type>/{name} in a path with put and get")
 	case isParam(provider) || provider == "":
 		return nil, schemawalk.Errf(it.File, it.Ptr, "expected a provider namespace after /providers/, found %q", provider)
-	case len(rest) == 0 || !isParam(rest[len(rest)-1]):
-		x.Note(it.File, it.Ptr, "the path does not end in a {name} parameter: not a resource")
+	case len(rest) == 0 || !isParam(rest[len(rest)-1]) && len(rest)%2 == 1:
+		x.Note(it.File, it.Ptr, "the path does not end in a {name} parameter or a <type>/<name> pair: not a resource")
 		return nil, nil
 	}
 	return x.newResource(it, prefix, provider, rest)
@@ -135,7 +137,11 @@ func (x *loader) newResource(it node, prefix []string, provider string, rest []s
 		}
 		r.types = append(r.types, s)
 	}
-	r.nameParam = strings.Trim(rest[len(rest)-1], "{}")
+	if last := rest[len(rest)-1]; isParam(last) {
+		r.nameParam = strings.Trim(last, "{}")
+	} else {
+		r.singleton = last // a resource of one instance, such as blobServices/default
+	}
 	var err error
 	if r.scope, err = x.scope(it, prefix); err != nil {
 		return nil, err

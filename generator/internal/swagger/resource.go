@@ -1,6 +1,7 @@
 package swagger
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,6 +189,13 @@ func (x *loader) bodySchema(op node, params []node) (node, error) {
 // azureName returns the spec's azureName property, the resource's name, with
 // the description and validations of the path's name parameter.
 func (x *loader) azureName(r *resource, params []node) (*model.Property, error) {
+	if r.singleton != "" {
+		return &model.Property{
+			Name: "azureName", Description: "The resource's name, which is always " + r.singleton + ".",
+			Type:       &model.Type{Kind: model.KindPrimitive, Primitive: model.String},
+			Validation: model.Validation{Pattern: "^(" + regexp.QuoteMeta(r.singleton) + ")$"}, Source: r.at.Key(),
+		}, nil
+	}
 	for _, p := range params {
 		if p.N["in"] != "path" || p.N["name"] != r.nameParam {
 			continue
@@ -199,12 +207,42 @@ func (x *loader) azureName(r *resource, params []node) (*model.Property, error) 
 		if err != nil {
 			return nil, err
 		}
+		if v.Pattern, err = namePattern(p, v.Pattern); err != nil {
+			return nil, err
+		}
 		return &model.Property{
 			Name: "azureName", Description: schemawalk.Describe(p.N), Type: &model.Type{Kind: model.KindPrimitive, Primitive: model.String},
 			Validation: v, Source: p.Key(),
 		}, nil
 	}
 	return nil, schemawalk.Errf(r.put.File, r.put.Ptr, "expected a path parameter %q, the resource's name, among the parameters of the PUT or its path", r.nameParam)
+}
+
+// namePattern returns the pattern of a name parameter: an enum of names (a
+// resource of one instance has one, such as default) becomes a pattern
+// matching those alone; pattern is the parameter's own, which an enum may not
+// have beside it.
+func namePattern(p node, pattern string) (string, error) {
+	v, ok := p.N["enum"]
+	if !ok {
+		return pattern, nil
+	}
+	values, _ := v.([]any)
+	var names []string
+	for i, value := range values {
+		s, ok := value.(string)
+		if !ok || s == "" {
+			return "", schemawalk.Errf(p.File, p.Ptr+"/enum/"+strconv.Itoa(i), "expected the names a resource may have, non-empty strings, found %s", schemawalk.DescribeValue(value))
+		}
+		names = append(names, regexp.QuoteMeta(s))
+	}
+	switch {
+	case len(names) == 0:
+		return "", schemawalk.Errf(p.File, p.Ptr+"/enum", "expected the names a resource may have, a non-empty array")
+	case pattern != "":
+		return "", schemawalk.Errf(p.File, p.Ptr+"/pattern", "a name parameter with both enum and pattern: expected one of them")
+	}
+	return "^(" + strings.Join(names, "|") + ")$", nil
 }
 
 // response200 returns the schema of the 200 response of a GET.

@@ -19,7 +19,17 @@ var anywhere = map[string]bool{
 var besideRef = map[string]bool{
 	"$ref": true, "description": true, "title": true, "readOnly": true,
 	"x-ms-mutability": true, "x-ms-client-flatten": true, "x-ms-client-name": true,
-	"type": true, // when it is the definition's (see Follow)
+	"x-ms-identifiers": true, // which properties identify an array's items: no shape
+	"x-nullable":       true, // null allowed: an optional field reads null as unset
+	"type":             true, // when it is the definition's (see Follow)
+}
+
+// ignoredBesideRef are the validation keywords upstream files put beside a
+// $ref (a minLength beside a $ref to a string enum): Swagger 2.0 ignores a
+// $ref's siblings, and so does the loader, noted.
+var ignoredBesideRef = map[string]bool{
+	"minLength": true, "maxLength": true, "pattern": true, "minimum": true, "maximum": true, "multipleOf": true,
+	"minItems": true, "maxItems": true, "uniqueItems": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
 }
 
 // notEnforced are validation keywords the model has no place for.
@@ -44,7 +54,7 @@ var rules = schemawalk.Rules{
 	TypeKeys: typeKeys,
 	Formats: map[string][]string{
 		model.String: {"date-time", "date", "uuid", "arm-id", "uri", "url", "byte", "binary", "duration",
-			"password", "email", "base64url", "date-time-rfc1123"},
+			"password", "email", "base64url", "date-time-rfc1123", "date-time-rfc7231", "duration-constant"},
 		model.Integer: {"int32", "int64", "unixtime"},
 		model.Number:  {"float", "double", "decimal"},
 		model.Boolean: nil,
@@ -144,9 +154,13 @@ func (x *loader) mutability(nd node) (map[string]bool, error) {
 // there.
 func (x *loader) checkBesideRef(nd node) error {
 	for _, k := range jsonfile.SortedKeys(nd.N) {
+		if ignoredBesideRef[k] {
+			x.Note(nd.File, nd.Ptr+"/"+jsonfile.Escape(k), "%s beside a $ref is ignored, as Swagger 2.0 ignores what stands beside a $ref: the type there decides", k)
+			continue
+		}
 		if !besideRef[k] {
 			return schemawalk.Errf(nd.File, nd.Ptr+"/"+jsonfile.Escape(k),
-				"keyword %q cannot be used beside a $ref: expected only description, title, readOnly, x-ms-mutability, x-ms-client-flatten, x-ms-client-name or the type of the definition there", k)
+				"keyword %q cannot be used beside a $ref: expected only description, title, readOnly, x-ms-mutability, x-ms-client-flatten, x-ms-client-name, x-ms-identifiers, x-nullable or the type of the definition there", k)
 		}
 	}
 	return nil

@@ -1,0 +1,168 @@
+package swagger_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"testing"
+
+	"github.com/armhub/armhub/generator/internal/armschema"
+	"github.com/armhub/armhub/generator/internal/metadata"
+	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/swagger"
+)
+
+// statusDifferences explains, rule by rule, how the spec types Swagger gives
+// the versions the real services read their status from (input.status)
+// differ from those of the deployment schemas, which those services generate
+// their spec from. A difference no rule explains fails the test, as does a
+// rule that explains nothing. A difference is "<provider> <version> <Kind>:
+// <JSON path>: <what>".
+var statusDifferences = []struct {
+	pattern *regexp.Regexp
+	reason  string
+}{
+	{regexp.MustCompile(`: enum (\[[^]]*\]) in the deployment schema, (\[[^]]*\]) \(open\) in Swagger$`),
+		"the same values (checked below); Swagger marks the enum modelAsString: true, an open set, which the deployment schema lists as a closed enum"},
+	{regexp.MustCompile(` spec\.properties: required true in the deployment schema, false in Swagger$`),
+		"the deployment schema requires a resource's properties object; the Swagger definition leaves it optional"},
+	{regexp.MustCompile(` spec\.location: required false in the deployment schema, true in Swagger$`),
+		"the Swagger resource inherits TrackedResource from the common types, which requires location; the deployment schema declares location without requiring it"},
+	{regexp.MustCompile(` spec\.azureName: validation pattern=\^\.\*/(\w+)\$ in the deployment schema, pattern=\^\((\w+)\)\$ in Swagger$`),
+		"a resource of one instance (its path ends in a fixed name, or a name parameter of one value): the deployment schema's pattern is the template's <parent>/<name> form, Swagger's the name alone"},
+	{regexp.MustCompile(` spec\.(kind|sku): required false in the deployment schema, true in Swagger$`),
+		"the Swagger PUT body (StorageAccountCreateParameters) requires kind and sku; the deployment schema leaves them optional, as it does every top-level property but name"},
+	{regexp.MustCompile(` spec\.properties: required false in the deployment schema, true in Swagger$`),
+		"the Swagger definition requires the properties object; the deployment schema leaves it optional: the two formats' generators disagree both ways (see the rule above), the API accepts either"},
+	{regexp.MustCompile(`: validation maxLength=(\d+) in the deployment schema, minLength=0 maxLength=(\d+) in Swagger$`),
+		"the same maximum; a minLength of 0 checks nothing, and the deployment schema drops it"},
+	{regexp.MustCompile(`^Microsoft\.Cache 2026-05-01-preview RedisEnterpriseMigration: spec\.properties\.(?:azureCacheForRedisMigrationProperties: only in Swagger|(?:forceMigrate|skipDataMigration|sourceResourceId|sourceType|switchDns): only in the deployment schema)$`),
+		"the migration's properties are a union on sourceType with one variant: the deployment schema flattens that variant into properties, Swagger keeps the union, a field per variant"},
+	{regexp.MustCompile(`^Microsoft\.Storage 2026-04-01 StorageAccountsConnector: spec\.properties\.source\.(?:dataShareSource: only in Swagger|(?:authProperties|connection|type): only in the deployment schema)$`),
+		"the connector's source is a union on type with one variant (dataShare): the deployment schema flattens that variant into source, Swagger keeps the union, a field per variant"},
+	{regexp.MustCompile(`: validation pattern=\^\[0-9a-fA-F\]\{8\}\(-\[0-9a-fA-F\]\{4\}\)\{3\}-\[0-9a-fA-F\]\{12\}\$ in the deployment schema, none in Swagger$`),
+		"Swagger says format: uuid (a format, which the comparison leaves aside); the deployment schema writes that format as a pattern"},
+	{regexp.MustCompile(` spec\.azureName: validation pattern=\^\.\+\$ in the deployment schema, none in Swagger$`),
+		"a name of at least one character: the deployment schema states as a pattern what Swagger's name parameter leaves implied (a path segment is never empty)"},
+	{regexp.MustCompile(`^Microsoft\.EventHub 2026-07-01-preview ClustersUpgradePreference: spec\.properties\.maintenanceWindows: validation none in the deployment schema, minItems=1 maxItems=2 in Swagger$`),
+		"the deployment schema drops the list's item counts that the Swagger file states"},
+	{regexp.MustCompile(`^Microsoft\.EventHub 2026-01-01 Namespace: spec\.properties\.(?:ipAddressType: only in the deployment schema|ipV6Enabled: only in Swagger)$`),
+		"the two upstream inputs disagree on 2026-01-01: the deployment-schema snapshot has ipAddressType, the Swagger file the older ipV6Enabled (2026-07-01-preview's Swagger has ipAddressType too); the spec follows the deployment schema"},
+	{regexp.MustCompile(`^Microsoft\.EventHub 2026-0[17]-01(?:-preview)? NamespacesApplicationGroup: spec\.properties\.policies\[\]\.(?:throttlingPolicy: only in Swagger|(?:metricId|name|rateLimitThreshold|type): only in the deployment schema)$`),
+		"an application group's policies are a union on type with one variant (ThrottlingPolicy): the deployment schema flattens that variant into each policy, Swagger keeps the union, a field per variant"},
+	{regexp.MustCompile(`^Microsoft\.KeyVault 20[0-9-]+(?:-preview)? VaultsAccessPolicy: only in the deployment schema$`),
+		"Swagger has a PUT of vaults/{name}/accessPolicies/{operationKind} but no GET (an action, noted, not a resource); the deployment schema declares it as a resource"},
+	{regexp.MustCompile(`^Microsoft\.KeyVault 2026-03-01-preview (?:VaultsKey|ManagedHSMsKey): spec\.properties\.kty: enum \[EC EC-HSM RSA RSA-HSM oct-HSM\] in the deployment schema, \[EC EC-HSM RSA RSA-HSM\] \(open\) in Swagger$`),
+		"the deployment schema lists oct-HSM among the key types, which the 2026-03-01-preview Swagger's open JsonWebKeyType no longer names"},
+	{regexp.MustCompile(` ManagedClustersApplicationsService: spec\.properties\.state(?:ful|less)ServiceProperties\.scalingPolicies\[\]\.scalingTrigger\.average(?:Partition|Service)LoadScalingTrigger\.(?:lower|upper)LoadThreshold: int in the deployment schema, float64 in Swagger$`),
+		"the deployment schema types the load thresholds as integers, Swagger as numbers (format double)"},
+	{regexp.MustCompile(`(?:\.(?:privateEndpoint|userAssignedIdentities|runStatus)| ManagedClustersApplicationType: spec\.properties): only in the deployment schema$`),
+		"every property of its Swagger type is read-only (the private endpoint's id; an identity's principal and client ids; a task assignment's run report; an application type's provisioning state), so the Swagger spec leaves it out, noted; the deployment schema keeps the object"},
+}
+
+// For every version a real service reads its status from Swagger, the spec
+// types Swagger gives equal those of the deployment schema but for the
+// differences statusDifferences explains: the spec the module generates (from
+// the deployment schema) and the status (from Swagger) describe one API.
+func TestStatusVersionsMatchTheDeploymentSchemas(t *testing.T) {
+	armRoot, swaggerRoot := sharedSpecs(t, "arm-schemas/schemas"), swaggerUnion(t)
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "metadata", "azure", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no real metadata (%v)", err)
+	}
+	var found []string
+	versions := 0
+	for _, file := range files {
+		svc, err := metadata.Load(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, src := range svc.Input.Status {
+			for _, v := range src.Versions {
+				versions++
+				fromARM := buildVersion(t, "ARM", func() (*model.APIVersion, error) {
+					api, _, err := armschema.NewLoader(armRoot).Load(filepath.Join(armRoot, v, svc.Provider+".json"))
+					return api, err
+				})
+				fromSwagger := buildVersion(t, "Swagger", func() (*model.APIVersion, error) {
+					api, _, err := swagger.NewLoader(swaggerRoot).Load(src.Dir, v)
+					return api, err
+				})
+				found = append(found, compareSpecs(svc.Provider+" "+v, fromARM, fromSwagger)...)
+			}
+		}
+	}
+	if versions == 0 {
+		t.Fatal("no real service reads its status from Swagger")
+	}
+	t.Logf("%d versions compared, %d differences", versions, len(found))
+	explain(t, found)
+}
+
+// explain fails on a difference no rule explains (a rule of two groups
+// explains it only when they match) and on a rule that explains none.
+func explain(t *testing.T, found []string) {
+	t.Helper()
+	used := make([]bool, len(statusDifferences))
+	for _, d := range found {
+		ok := false
+		for i, rule := range statusDifferences {
+			m := rule.pattern.FindStringSubmatch(d)
+			if m == nil || len(m) == 3 && m[1] != m[2] { // two groups: the same enum values, the same name
+				continue
+			}
+			used[i], ok = true, true
+			break
+		}
+		if !ok {
+			t.Errorf("unexplained difference: %s", d)
+		}
+	}
+	for i, rule := range statusDifferences {
+		if !used[i] {
+			t.Errorf("a rule explains no difference (remove it): %s", rule.pattern)
+		}
+	}
+}
+
+// swaggerUnion returns a folder holding specification/ with the files of our
+// copies (third_party/azure-rest-api-specs) and of ../shared/specs/swagger,
+// as tools/schema-roots.sh's swagger_root makes it: each file from the first
+// that has it, as a symbolic link.
+func swaggerUnion(t *testing.T) string {
+	t.Helper()
+	union := t.TempDir()
+	for _, copy := range []string{filepath.Join("..", "..", "..", "third_party", "azure-rest-api-specs"), sharedSpecs(t, "swagger")} {
+		abs, err := filepath.Abs(copy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rels []string
+		err = filepath.WalkDir(filepath.Join(abs, "specification"), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(path) == ".json" {
+				rel, _ := filepath.Rel(abs, path)
+				rels = append(rels, rel)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(rels)
+		for _, rel := range rels {
+			link := filepath.Join(union, rel)
+			if _, err := os.Lstat(link); err == nil {
+				continue
+			}
+			if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(abs, rel), link); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return union
+}
