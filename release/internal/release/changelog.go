@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"regexp"
 	"strings"
 
 	"golang.org/x/exp/apidiff"
@@ -11,8 +12,9 @@ import (
 
 // changelog returns a release's CHANGELOG.md: the version rule applied, the
 // API versions (packages) added and removed, every Go API change apidiff
-// found, and the generator's property-change report for the API versions
-// this release adds (all of it for a first release).
+// found, the status fields added among them, and the generator's
+// property-change report for the API versions this release adds (all of it
+// for a first release).
 func (o Options) changelog(result Result, staged string) ([]byte, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s %s\n\nTag: `%s`\n\n", result.Module, result.Version, result.Tag)
@@ -26,6 +28,7 @@ func (o Options) changelog(result Result, staged string) ([]byte, error) {
 	writeList(&b, "Packages removed", removed)
 	writeList(&b, "Incompatible API changes", messages(result.Report, false, true))
 	writeList(&b, "Compatible API changes", messages(result.Report, true, true))
+	writeList(&b, "Status fields added (what the service reports, now readable)", statusAdded(result.Report))
 	report, err := o.propertyChanges(result, added)
 	if err != nil {
 		return nil, err
@@ -50,6 +53,22 @@ func packageChanges(report apidiff.Report) (added, removed []string) {
 	}
 	return added, removed
 }
+
+// statusAdded returns the compatible changes that add a field to a status
+// type (<Kind>_Status, or a type only a status reaches, <Name>_Status) or add
+// such a type.
+func statusAdded(report apidiff.Report) []string {
+	var out []string
+	for _, m := range messages(report, true, true) {
+		if statusChange.MatchString(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// statusChange matches apidiff's message for an added status type or field.
+var statusChange = regexp.MustCompile(`_Status(\.\w+)?: added$`)
 
 // messages returns a report's change messages of one kind, without the
 // package additions and removals when withoutPackages.

@@ -137,6 +137,31 @@ func TestReleaseRecordsAreWritten(t *testing.T) {
 	}
 }
 
+// A status field or type added (a service that now reads its status from
+// Swagger) is listed apart in the CHANGELOG; a spec field is not.
+func TestTheChangelogListsStatusFieldsAdded(t *testing.T) {
+	const before = account + "// Account_Status is what the service reports.\ntype Account_Status struct {\n\tConditions []string\n}\n"
+	const after = accountExtra + "// Account_Status is what the service reports.\ntype Account_Status struct {\n\tConditions []string\n\tProperties *Properties_Status\n}\n\n" +
+		"// Properties_Status is reported.\ntype Properties_Status struct {\n\tState *string\n}\n"
+	proxy := t.TempDir()
+	mustRelease(t, options(t, proxy, toy(t, toyPath, before, "")), "v0.1.0")
+	mustRelease(t, options(t, proxy, toy(t, toyPath, after, "")), "v0.2.0")
+	changelog := read(t, filepath.Join(proxy, "armhub", "apis", "toy", "v0.2.0", "CHANGELOG.md"))
+	_, section, ok := strings.Cut(changelog, "Status fields added")
+	if !ok {
+		t.Fatalf("CHANGELOG.md has no status section:\n%s", changelog)
+	}
+	section, _, _ = strings.Cut(section, "\n\n## ")
+	for _, want := range []string{"Account_Status.Properties: added", "Properties_Status: added"} {
+		if !strings.Contains(section, want) {
+			t.Errorf("the status section lacks %q:\n%s", want, section)
+		}
+	}
+	if strings.Contains(section, "Account.Tier") {
+		t.Errorf("the status section lists a spec field:\n%s", section)
+	}
+}
+
 func TestTheChangelogQuotesTheReportForAddedVersions(t *testing.T) {
 	lines := []string{"svc: A.b removed in 2020-02-01 (present in 2020-01-01): assessed", "svc: A.c removed in 2019-01-01 (present in 2018-01-01): assessed"}
 	if !mentionsAny(lines[0], []string{"example.com/repo/apis/svc/v20200201"}) || mentionsAny(lines[1], []string{"example.com/repo/apis/svc/v20200201", "example.com/repo/apis/svc/v20200201/storage"}) {
