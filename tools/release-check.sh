@@ -53,12 +53,15 @@ cd "$consumer"
 export GOWORK=off GOPROXY="file://$ARMHUB_RELEASE_DIR,$GOPROXY" GONOSUMDB=github.com/armhub/armhub
 go mod init example.com/consumer >/dev/null 2>&1
 cat > main.go <<'GO'
-// A downstream program: it registers the storage service's types and converts
+// A downstream program: it registers the storage service's types, converts
 // a storage account of API version 2024-01-01 (the oldest the module holds:
-// expired versions leave it) to the hub and back.
+// expired versions leave it) to the hub and back, and reads what Azure
+// reports (provisioningState, primaryEndpoints.blob) from the status of a
+// storage account at every served version, kept through the hub.
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -66,9 +69,20 @@ import (
 
 	"github.com/armhub/armhub/apis/storage/register"
 	v20240101 "github.com/armhub/armhub/apis/storage/v20240101"
+	v20250101 "github.com/armhub/armhub/apis/storage/v20250101"
+	v20250601 "github.com/armhub/armhub/apis/storage/v20250601"
+	v20250801 "github.com/armhub/armhub/apis/storage/v20250801"
+	v20260401 "github.com/armhub/armhub/apis/storage/v20260401"
 	hub "github.com/armhub/armhub/apis/storage/v20260401/storage"
 	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
+
+// observed is a storage account as Azure reports it.
+const observed = `{"metadata": {"name": "observed", "namespace": "default"},
+ "spec": {"location": "westeurope", "kind": "StorageV2", "sku": {"name": "Standard_LRS"}},
+ "status": {"properties": {"provisioningState": "Succeeded",
+   "primaryEndpoints": {"blob": "https://observed.blob.core.windows.net/"}}}}`
 
 const account = `{"metadata": {"name": "consumer", "namespace": "default"},
  "spec": {"location": "westeurope", "kind": "StorageV2", "sku": {"name": "Standard_LRS"}, "tags": {"team": "platform"}}}`
@@ -111,6 +125,51 @@ func run() error {
 		}
 	}
 	fmt.Printf("ok: %d kinds registered; 2024-01-01 -> hub -> 2024-01-01 kept %s\n", len(scheme.AllKnownTypes()), after)
+	return readStatus()
+}
+
+// readStatus reads the observed status at every served version (each
+// field must be one that version has: unknown fields are refused), converts
+// it to the hub, where provisioningState and primaryEndpoints.blob must be,
+// and back, unchanged.
+func readStatus() error {
+	served := map[string]conversion.Convertible{
+		"2024-01-01": &v20240101.StorageAccount{}, "2025-01-01": &v20250101.StorageAccount{},
+		"2025-06-01": &v20250601.StorageAccount{}, "2025-08-01": &v20250801.StorageAccount{},
+		"2026-04-01": &v20260401.StorageAccount{},
+	}
+	backs := map[string]conversion.Convertible{
+		"2024-01-01": &v20240101.StorageAccount{}, "2025-01-01": &v20250101.StorageAccount{},
+		"2025-06-01": &v20250601.StorageAccount{}, "2025-08-01": &v20250801.StorageAccount{},
+		"2026-04-01": &v20260401.StorageAccount{},
+	}
+	for _, version := range []string{"2024-01-01", "2025-01-01", "2025-06-01", "2025-08-01", "2026-04-01"} {
+		decoder := json.NewDecoder(strings.NewReader(observed))
+		decoder.DisallowUnknownFields()
+		account := served[version]
+		if err := decoder.Decode(account); err != nil {
+			return fmt.Errorf("the status of a storage account at %s: %v", version, err)
+		}
+		var stored hub.StorageAccount
+		if err := account.ConvertTo(&stored); err != nil {
+			return err
+		}
+		p := stored.Status.Properties
+		if p == nil || p.ProvisioningState == nil || *p.ProvisioningState != "Succeeded" || p.PrimaryEndpoints == nil ||
+			p.PrimaryEndpoints.Blob == nil || *p.PrimaryEndpoints.Blob != "https://observed.blob.core.windows.net/" {
+			return fmt.Errorf("the hub lost the status written at %s: %+v", version, p)
+		}
+		back := backs[version]
+		if err := back.ConvertFrom(&stored); err != nil {
+			return err
+		}
+		before, _ := json.Marshal(account)
+		after, _ := json.Marshal(back)
+		if !bytes.Equal(before, after) {
+			return fmt.Errorf("the status at %s changed through the hub:\n%s\n%s", version, before, after)
+		}
+	}
+	fmt.Println("ok: provisioningState and primaryEndpoints.blob read from the status at every served version (2024-01-01, 2025-01-01, 2025-06-01, 2025-08-01, 2026-04-01), kept through the hub")
 	return nil
 }
 GO
