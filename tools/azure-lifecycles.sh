@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Prints the `versions:` section of metadata/azure/<service>.yaml for an ARM
 # provider: every API version with a schema file under the schema root, each with
-# the lifecycle our policy for real Azure services gives it (README.md, "Real
-# Azure services"). The output depends only on the list of versions, never on
+# the lifecycle our policy for real Azure services gives it (docs/real-services.md). The output depends only on the list of versions, never on
 # the clock, so that pasting it into the metadata is reproducible.
 #
 # The policy (all times 00:00:00Z on the dates named by API versions):

@@ -8,7 +8,7 @@
 #      released storage module, go mod tidy and go vet, then builds and runs a
 #      program that registers the types and converts an old API version to
 #      the hub and back;
-#   3. the README's Go blocks that need no other service, built and vetted
+#   3. the Go blocks of the README and docs/ that need no other service, built and vetted
 #      against the release as they are written;
 #   4. the storage service's webhook command installed from the release as the
 #      README says (go install .../cmd/armhub-webhook@v0.1.0) and run by
@@ -180,16 +180,17 @@ go vet ./...
 go build -o consumer .
 ./consumer
 
-echo "== the README's Go blocks, against the release"
-# Each block of README.md is a whole file (conformance/readme checks that and
-# compiles every block against the bundled examples); those that import no
-# service but storage are built here against the released module, unchanged.
+echo "== the Go blocks of the README and docs/, against the release"
+# Each block of README.md and docs/*.md is a whole file (conformance/readme
+# checks that and compiles every block against the bundled examples); those
+# that import no service but storage are built here against the released
+# module, unchanged.
 mkdir -p "$consumer/readme"
 awk -v dir="$consumer/readme" '
   /^```go$/ { n++; inside = 1; file = sprintf("%s/snippet%d.go", dir, n); next }
   /^```$/ && inside { inside = 0; close(file); next }
   inside { print > file }
-' "$top/README.md"
+' "$top/README.md" "$top"/docs/*.md
 built=0
 for f in "$consumer"/readme/snippet*.go; do
   name=$(basename "$f" .go)
@@ -201,11 +202,11 @@ for f in "$consumer"/readme/snippet*.go; do
   built=$((built + 1))
 done
 rm -f "$consumer"/readme/snippet*.go
-[ "$built" -gt 0 ] || { echo "release-check: no README Go block to build against storage" >&2; exit 1; }
+[ "$built" -gt 0 ] || { echo "release-check: no Go block of the README or docs/ to build against storage" >&2; exit 1; }
 go mod tidy
 go vet ./readme/...
 go build ./readme/...
-echo "$built README Go block(s) built against storage v0.1.0"
+echo "$built Go block(s) of the README and docs/ built against storage v0.1.0"
 
 echo "== the storage service's webhook command, installed from the release and run (on loopback and for a real kube-apiserver)"
 GOBIN="$work/bin" go install github.com/armhub/armhub/apis/storage/cmd/armhub-webhook@v0.1.0

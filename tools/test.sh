@@ -9,7 +9,7 @@
 # (tools/remote-cache-faults.sh), then the six
 # real providers generated, compiled, vetted and conformance-tested with go
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
-# the README's Go code compiled, a consumer of a release
+# the Go code of the README and docs/ compiled, a consumer of a release
 # (tools/release-check.sh) and the ARM schema catalog's unpacking
 # (tools/arm-catalog-test.sh). Ends with one
 # summary line: "tests: N passed, M failed".
@@ -126,7 +126,7 @@ for module in "release:the release tool" "tools/bench/benchtool:the benchmarks' 
   fi
 done
 
-echo "== the README's Go code compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)"
+echo "== the Go code of the README and docs/ compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)"
 if (cd conformance && go test -count=1 ./readme); then
   passed=$((passed + 1))
 else

@@ -16,7 +16,7 @@ import (
 
 // TestReviewsPerOperation traces the conversion reviews the API server sends
 // for single operations on a StorageAccount, and checks them against what the
-// API server needs (README, "What the API server converts, and when"):
+// API server needs (docs/testing.md, "What the API server converts, and when"):
 //   - every version the CRD lists, served or not, has a watch cache, which
 //     converts each stored event from the storage version to its own after the
 //     write has returned: listed - 1 reviews per write (the storage version's

@@ -21,20 +21,35 @@ var examples = strings.NewReplacer(
 	"github.com/armhub/armhub/apis/servicefabric/", "github.com/armhub/armhub/apis/exampleservicefabric/",
 )
 
-// block is one ```go block of the README.
+// block is one ```go block of the README or of a page of docs/.
 type block struct {
-	line int // of its first line of code
+	file string // the Markdown file, relative to the repository
+	line int    // of its first line of code
 	code string
 }
 
+// documents are the Markdown files whose Go blocks are compiled: the README
+// and every page of docs/.
+func documents(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no page in docs/ (%v)", err)
+	}
+	return append([]string{filepath.Join("..", "..", "README.md")}, pages...)
+}
+
 func TestGoBlocksCompile(t *testing.T) {
-	blocks := goBlocks(t, filepath.Join("..", "..", "README.md"))
+	var blocks []block
+	for _, doc := range documents(t) {
+		blocks = append(blocks, goBlocks(t, doc)...)
+	}
 	if len(blocks) < 2 {
-		t.Fatalf("README.md has %d Go blocks, want the downstream snippets (at least 2)", len(blocks))
+		t.Fatalf("the README and docs/ have %d Go blocks, want the downstream snippets (at least 2)", len(blocks))
 	}
 	for _, b := range blocks {
 		if !strings.HasPrefix(b.code, "package ") && !strings.Contains(b.code, "\npackage ") {
-			t.Fatalf("README.md:%d: a Go block must be a whole file (package clause, imports, code), so that it compiles", b.line)
+			t.Fatalf("%s:%d: a Go block must be a whole file (package clause, imports, code), so that it compiles", b.file, b.line)
 		}
 	}
 	if os.Getenv("TEST_SRCDIR") != "" {
@@ -47,14 +62,14 @@ func TestGoBlocksCompile(t *testing.T) {
 	// overlay holds. Several packages are compiled, not linked.
 	out, err := exec.CommandContext(ctx, goCommand(), append([]string{"build", "-overlay=" + overlay}, packages...)...).CombinedOutput()
 	if err != nil {
-		t.Errorf("go build of the README's Go blocks: %v\n%s\n(%s)", err, out, strings.Join(where, "; "))
+		t.Errorf("go build of the Go blocks of the README and docs/: %v\n%s\n(%s)", err, out, strings.Join(where, "; "))
 	}
 }
 
 // overlayOf writes each block, mapped to the examples, as the main.go of a
 // package snippetN of this directory that only the overlay it returns holds
 // (the tree is not touched); it returns the overlay file, the packages and
-// where in the README each one is.
+// where in the documents each one is.
 func overlayOf(t *testing.T, blocks []block) (string, []string, []string) {
 	t.Helper()
 	here, err := os.Getwd()
@@ -72,7 +87,7 @@ func overlayOf(t *testing.T, blocks []block) (string, []string, []string) {
 		}
 		replace[filepath.Join(here, name, "main.go")] = file
 		packages = append(packages, "./"+name)
-		where = append(where, fmt.Sprintf("%s/main.go:N is README.md:%d+N-1", name, b.line))
+		where = append(where, fmt.Sprintf("%s/main.go:N is %s:%d+N-1", name, b.file, b.line))
 	}
 	data, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
@@ -100,7 +115,7 @@ func goBlocks(t *testing.T, path string) []block {
 		line := scanner.Text()
 		switch {
 		case current == nil && line == "```go":
-			current = &block{line: n + 1}
+			current = &block{file: strings.TrimPrefix(filepath.ToSlash(path), "../../"), line: n + 1}
 		case current != nil && line == "```":
 			blocks = append(blocks, *current)
 			current = nil
