@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	goruntime "runtime"
 	"strings"
 	"testing"
@@ -139,4 +140,49 @@ func goCommand() string {
 	// Bazel's sandbox has no go command on PATH: the toolchain that built this test.
 	//lint:ignore SA1019 the build machine's GOROOT is meant: the test runs where it was built
 	return filepath.Join(goruntime.GOROOT(), "bin", "go")
+}
+
+// shellNote is the comment every ```sh block of the documents follows: it
+// says where the tests run the block, or why they cannot.
+var shellNote = regexp.MustCompile(`^<!-- shell: (runs in (\S+) .+|not run.*) -->$`)
+
+// Every shell block of the README and docs/ says whether the tests run it
+// (<!-- shell: runs in <script or target> ... -->, naming a file of the
+// repository) or why not (<!-- shell: not run...: <why> -->), on the line
+// before it.
+func TestShellBlocksSayWhetherTheyRun(t *testing.T) {
+	blocks := 0
+	for _, doc := range documents(t) {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		for i, line := range lines {
+			if line != "```sh" {
+				continue
+			}
+			blocks++
+			where := fmt.Sprintf("%s:%d", strings.TrimPrefix(filepath.ToSlash(doc), "../../"), i+1)
+			m := shellNote.FindStringSubmatch(prevLine(lines, i))
+			switch {
+			case m == nil:
+				t.Errorf("%s: a shell block without <!-- shell: runs in ... --> or <!-- shell: not run: why --> on the line before it", where)
+			case m[2] != "" && os.Getenv("TEST_SRCDIR") == "": // Bazel's runfiles hold the documents only
+				if _, err := os.Stat(filepath.Join("..", "..", m[2])); err != nil {
+					t.Errorf("%s: the shell block says it runs in %s, which is not in the repository", where, m[2])
+				}
+			}
+		}
+	}
+	if blocks == 0 {
+		t.Fatal("no shell block in the README or docs/")
+	}
+}
+
+func prevLine(lines []string, i int) string {
+	if i == 0 {
+		return ""
+	}
+	return lines[i-1]
 }
