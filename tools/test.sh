@@ -11,7 +11,8 @@
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
 # the Go code of the README and docs/ compiled, a consumer of a release
 # (tools/release-check.sh) and the ARM schema catalog's unpacking
-# (tools/arm-catalog-test.sh). Ends with one
+# (tools/arm-catalog-test.sh) and the install bases rendered with kustomize
+# and accepted by a kube-apiserver (tools/manifests-test.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -142,6 +143,13 @@ fi
 
 echo "== the ARM schema catalog: checked, unpacked once into the cache, interrupted runs not trusted (tools/arm-catalog-test.sh)"
 if tools/arm-catalog-test.sh; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+echo "== the install bases (apis/*/deploy, serving/deploy): rendered with kustomize, accepted by a kube-apiserver (tools/manifests-test.sh)"
+if tools/manifests-test.sh; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

@@ -15,10 +15,12 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/convert"
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
+	"github.com/armhub/armhub/generator/internal/emit/install"
 	"github.com/armhub/armhub/generator/internal/emit/register"
 	"github.com/armhub/armhub/generator/internal/emit/suite"
 	"github.com/armhub/armhub/generator/internal/emit/types"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/runtime/lifecycle"
@@ -274,8 +276,34 @@ func (e *emitter) crds(rendered []renderedCRD) error {
 	if err := e.files.add(layout.CRDDir+"/"+layout.CRDGoFile, "the crd package", crds.PackageFile()); err != nil {
 		return err
 	}
+	if err := e.install(rendered); err != nil {
+		return err
+	}
 	e.libraries = append(e.libraries, "//"+layout.CRDDir+":"+layout.CRDDir)
 	return e.files.add(layout.CRDDir+"/"+layout.BuildFile, "the BUILD file of the crd package", buildfiles.CRDBuildFile(e.svc.Module.Path+"/"+layout.CRDDir))
+}
+
+// install adds the kustomize base that serves the service (package
+// install): deploy/ and crd/kustomization.yaml. A webhook whose Certificate
+// lives in another namespace than its Deployment (which mounts the
+// Certificate's Secret) gets none, noted.
+func (e *emitter) install(rendered []renderedCRD) error {
+	w := e.svc.Webhook
+	if ns, _, _ := strings.Cut(w.Certificate, "/"); ns != w.Namespace {
+		e.notes = append(e.notes, fmt.Sprintf("%s: no %s/ install base: the webhook's certificate %s is not in its namespace %s, where the Deployment mounts the certificate's Secret", e.svc.File, install.Dir, w.Certificate, w.Namespace))
+		return nil
+	}
+	s := install.Service{Name: e.svc.Name, Version: e.svc.Module.Version, Webhook: install.Webhook(e.webhook())}
+	for _, r := range rendered {
+		s.CRDs = append(s.CRDs, r.path)
+	}
+	files := install.Files(s)
+	for _, name := range jsonfile.SortedKeys(files) {
+		if err := e.files.add(name, "the install base", files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (e *emitter) webhook() crds.Webhook {

@@ -73,7 +73,7 @@ filegroup(
 // CRDBuildFile returns the BUILD.bazel of a service's crd package: a
 // go_library that embeds the CRD YAML files beside its Go file.
 func CRDBuildFile(importPath string) []byte {
-	build := buildRule("go_library", layout.CRDDir, importPath, goSources, nil, `embedsrcs = glob(["*.yaml"]),`)
+	build := buildRule("go_library", layout.CRDDir, importPath, goSources, nil, `embedsrcs = glob(["*_*.yaml"]),`)
 	return append(build, packageFilegroups...)
 }
 

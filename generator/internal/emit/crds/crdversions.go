@@ -52,14 +52,15 @@ func PackageFile() []byte {
 	return []byte(layout.GeneratedGo + `
 
 // Package crd holds the service's CustomResourceDefinitions, one YAML file per
-// resource, named <group>_<plural>.yaml.
+// resource, named <group>_<plural>.yaml, and kustomization.yaml, which lists
+// them for the install base (../deploy).
 package crd
 
 import "embed"
 
 // Files holds every CRD YAML file of the service.
 //
-//go:embed *.yaml
+//go:embed *_*.yaml
 var Files embed.FS
 `)
 }
