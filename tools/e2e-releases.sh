@@ -90,7 +90,7 @@ for release in n n1 n2; do
   workspace "$release" > "$dir/go.work"
   cp "$top/go.work.sum" "$dir/go.work.sum"
   (cd "$dir/person" && GOWORK="$dir/go.work" go build -o "$out.tmp/$release/armhub-webhook" ./cmd/armhub-webhook)
-  cp "$dir/person/crd/"*.yaml "$out.tmp/$release/crd/"
+  cp "$dir/person/crd/"*_*.yaml "$out.tmp/$release/crd/"
   log "release $release: $(ls "$dir/person" | grep '^v' | tr '\n' ' ')"
 done
 touch "$out.tmp/complete"

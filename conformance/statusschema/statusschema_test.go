@@ -16,12 +16,12 @@ import (
 // the real services' crd folders).
 func crdFiles(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "..", "apis", "*", "crd", "*.yaml"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "apis", "*", "crd", "*_*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, dir := range filepath.SplitList(os.Getenv("ARMHUB_CRD_DIRS")) {
-		more, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		more, err := filepath.Glob(filepath.Join(dir, "*_*.yaml")) // <group>_<plural>.yaml, not kustomization.yaml
 		if err != nil || len(more) == 0 {
 			t.Fatalf("ARMHUB_CRD_DIRS names %s, which holds no CRD (%v)", dir, err)
 		}

@@ -70,7 +70,7 @@ func underTest(t *testing.T) (string, []*apix.CustomResourceDefinition) {
 	binary, files := *binaryFlag, flag.Args()
 	if binary == "" {
 		binary = build(t)
-		names, err := filepath.Glob(filepath.Join(exampleCRDs, "*.yaml"))
+		names, err := filepath.Glob(filepath.Join(exampleCRDs, "*_*.yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,8 +78,8 @@ func underTest(t *testing.T) (string, []*apix.CustomResourceDefinition) {
 	}
 	var crds []*apix.CustomResourceDefinition
 	for _, file := range files {
-		if !strings.HasSuffix(file, ".yaml") {
-			continue // Bazel passes every file of the crd package
+		if ok, _ := filepath.Match("*_*.yaml", filepath.Base(file)); !ok {
+			continue // Bazel passes every file of the crd package; a CRD is <group>_<plural>.yaml
 		}
 		file = runfile(file)
 		crd, err := conversionwebhook.ReadCRD(os.DirFS(filepath.Dir(file)), filepath.Base(file))

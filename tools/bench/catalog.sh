@@ -40,7 +40,7 @@ run_one() {
   if /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" \
       -out "$d" -conformance-out "$d/conformance" > /dev/null 2> "$d.err"; then
     versions=$(find "$d" -mindepth 1 -maxdepth 1 -type d -regextype egrep -regex '.*/v[0-9]{8}(preview)?' | wc -l)
-    resources=$(find "$d/crd" -name '*.yaml' | wc -l)
+    resources=$(find "$d/crd" -name '*_*.yaml' | wc -l)
     gomb=$(find "$d" -name '*.go' -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s / 1e6}')
     largest=$(sed -n 's/.*largest CRD: .* is \([0-9]*\) bytes as JSON.*/\1/p' "$d.err" | head -1)
     [ -n "$largest" ] || largest=-

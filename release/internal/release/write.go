@@ -120,12 +120,12 @@ func (o Options) writeNotes(dir, vdir string, result Result, staged string) erro
 
 // bundle concatenates the CRD files of dir, in name order, as one YAML stream.
 func bundle(dir string) ([]byte, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	names, err := filepath.Glob(filepath.Join(dir, "*_*.yaml")) // <group>_<plural>.yaml; not the folder's kustomization.yaml
 	if err != nil {
 		return nil, err
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("no CRD (*.yaml) in %s", dir)
+		return nil, fmt.Errorf("no CRD (<group>_<plural>.yaml) in %s", dir)
 	}
 	var b strings.Builder
 	for i, name := range names {
