@@ -43,6 +43,7 @@ GENERATOR_SRCS = [
     "//generator/internal/emit/gosrc:indent.go",
     "//generator/internal/emit/gosrc:refs.go",
     "//generator/internal/emit/install:install.go",
+    "//generator/internal/emit/reference:reference.go",
     "//generator/internal/emit/register:command.go",
     "//generator/internal/emit/register:lifecycles.go",
     "//generator/internal/emit/register:register.go",

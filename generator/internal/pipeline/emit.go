@@ -16,6 +16,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/emit/install"
+	"github.com/armhub/armhub/generator/internal/emit/reference"
 	"github.com/armhub/armhub/generator/internal/emit/register"
 	"github.com/armhub/armhub/generator/internal/emit/suite"
 	"github.com/armhub/armhub/generator/internal/emit/types"
@@ -79,6 +80,7 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 		func() error { return e.packages(versions) },
 		func() error { rendering.Wait(); return e.crds(definitions) },
 		func() error { return e.register(versions) },
+		func() error { return e.reference(versions) },
 		e.command,
 		func() error {
 			goMod, err := buildfiles.GoMod(svc.Module.Path, moduleRequirements())
@@ -336,6 +338,35 @@ func (e *emitter) crdVersions(kind string, versions []Version, listing crds.List
 	sort.SliceStable(listed, func(a, b int) bool { return listed[a].Name < listed[b].Name })
 	crds.KeepDescriptions(listed, policy.Descriptions)
 	return listed
+}
+
+// reference writes REFERENCE.md (package reference): the versions whose
+// spoke the module holds, their lifecycles, and per kind its hub, its chain
+// of storage variants and its fields by version.
+func (e *emitter) reference(versions []Version) error {
+	graph := e.module.Graph
+	s := reference.Service{Name: e.svc.Name, Provider: e.svc.Provider, Group: e.svc.Group, Module: e.svc.Module.Path,
+		Now: e.svc.Now, Hubs: map[string]string{}, Chains: map[string][]string{}}
+	for i := range graph.Indexes() {
+		v := versions[i]
+		if graph.Holds(i, layout.Storage) {
+			for _, r := range v.Storage.Resources {
+				s.Chains[r.Kind] = append(s.Chains[r.Kind], v.Storage.Version)
+			}
+		}
+		if !graph.Holds(i, layout.Spoke) {
+			continue
+		}
+		rv := reference.Version{API: v.API.Version, Spoke: v.Spoke, Stages: v.Lifecycle.Stages, Class: v.Lifecycle.Status.Classification}
+		if graph.Holds(i, layout.Storage) {
+			rv.Storage = v.Storage.Version
+		}
+		s.Versions = append(s.Versions, rv)
+	}
+	for _, kind := range graph.HeldKinds() {
+		s.Hubs[kind] = versions[graph.Hubs[kind]].Storage.Version
+	}
+	return e.files.add(reference.File, "the API reference", reference.Write(s))
 }
 
 // register writes the service's entry point package, with the table of the

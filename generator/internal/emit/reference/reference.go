@@ -1,0 +1,224 @@
+// Package reference writes a service module's REFERENCE.md: the API
+// reference a reader opens instead of generated Go or a CRD of thousands of
+// lines. It shows the versions the module holds and their lifecycles as a
+// chart, and for every kind which version is the hub, its conversion chain as
+// a graph, and which spec and status fields each version has. The pictures
+// are Mermaid diagrams, which GitHub and most Markdown viewers draw.
+package reference
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/runtime/lifecycle"
+)
+
+// File is the reference's name in the module.
+const File = "REFERENCE.md"
+
+// Header starts the file.
+const Header = layout.GeneratedMarkdown + "\n"
+
+// Version is one API version the module holds a spoke of.
+type Version struct {
+	API     string          // 2024-01-01
+	Spoke   *golang.Package // its spoke package; Version is the Kubernetes name
+	Stages  lifecycle.Lifecycle
+	Class   lifecycle.Classification // at Service.Now
+	Storage string                   // its storage variant's Kubernetes version, if the module holds it
+}
+
+// Service is what the reference describes.
+type Service struct {
+	Name, Provider, Group, Module string
+	Now                           *time.Time
+	Versions                      []Version         // oldest first
+	Hubs                          map[string]string // kind -> the hub's Kubernetes version
+	Chains                        map[string][]string
+}
+
+// Write returns REFERENCE.md.
+func Write(s Service) []byte {
+	var b strings.Builder
+	b.WriteString(Header)
+	fmt.Fprintf(&b, "# %s: API reference\n\n", s.Name)
+	fmt.Fprintf(&b, "Module `%s`, API group `%s`, ARM provider `%s`: %d kinds in %d API versions a cluster serves or stores.\n", s.Module, s.Group, s.Provider, len(s.Hubs), len(s.Versions))
+	writeLifecycles(&b, s)
+	for _, kind := range sortedKeys(s.Hubs) {
+		writeKind(&b, s, kind)
+	}
+	return []byte(b.String())
+}
+
+func writeLifecycles(b *strings.Builder, s Service) {
+	b.WriteString("\n## Versions and lifecycles\n\n")
+	if s.Now != nil {
+		fmt.Fprintf(b, "As of %s (the metadata's `now`):\n\n", s.Now.UTC().Format("2006-01-02"))
+	}
+	b.WriteString("| API version | Kubernetes version | now | stages |\n|---|---|---|---|\n")
+	for _, v := range s.Versions {
+		fmt.Fprintf(b, "| %s | `%s` | %s | %s |\n", v.API, v.Spoke.Version, v.Class, stages(v.Stages))
+	}
+	var chart strings.Builder
+	for _, v := range s.Versions {
+		if bars := bars(v.Stages, s.Now); bars != "" {
+			fmt.Fprintf(&chart, "  section %s\n%s", v.Spoke.Version, bars)
+		}
+	}
+	if chart.Len() > 0 { // stages without start times draw nothing
+		b.WriteString("\n```mermaid\ngantt\n  title Lifecycles\n  dateFormat YYYY-MM-DD\n  axisFormat %Y\n" + chart.String() + "```\n")
+	}
+}
+
+// bars returns the gantt chart's bars of one version's dated stages.
+func bars(stages lifecycle.Lifecycle, now *time.Time) string {
+	var b strings.Builder
+	for i, st := range stages {
+		start, end := span(stages, i, now)
+		if start == "" {
+			continue
+		}
+		state := ""
+		switch st.Classification {
+		case lifecycle.Deprecated:
+			state = "active, "
+		case lifecycle.Expired:
+			state = "crit, "
+		}
+		fmt.Fprintf(&b, "  %s :%s%s, %s\n", st.Classification, state, start, end)
+	}
+	return b.String()
+}
+
+// span returns the start and end dates of stage i: it ends where the next
+// begins; the last ends a year after now or after its start, whichever is
+// later. A stage without a start time is not drawn.
+func span(stages lifecycle.Lifecycle, i int, now *time.Time) (string, string) {
+	st := stages[i]
+	if st.StartTime == nil {
+		return "", ""
+	}
+	start := *st.StartTime
+	end := start.AddDate(1, 0, 0)
+	if i+1 < len(stages) && stages[i+1].StartTime != nil {
+		end = *stages[i+1].StartTime
+	} else if now != nil && now.After(start) {
+		end = now.AddDate(1, 0, 0)
+	}
+	return start.UTC().Format("2006-01-02"), end.UTC().Format("2006-01-02")
+}
+
+func stages(l lifecycle.Lifecycle) string {
+	var parts []string
+	for _, st := range l {
+		if st.StartTime == nil {
+			parts = append(parts, string(st.Classification))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s from %s", st.Classification, st.StartTime.UTC().Format("2006-01-02")))
+	}
+	if len(parts) == 0 {
+		return "supported"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func writeKind(b *strings.Builder, s Service, kind string) {
+	var versions []Version
+	for _, v := range s.Versions {
+		if resource(v.Spoke, kind) != nil {
+			versions = append(versions, v)
+		}
+	}
+	fmt.Fprintf(b, "\n## %s\n\n", kind)
+	if len(versions) == 0 {
+		fmt.Fprintf(b, "No version the module serves has this kind; its storage variants (%s) are kept for objects stored at them.\n", strings.Join(s.Chains[kind], ", "))
+		return
+	}
+	r := resource(versions[len(versions)-1].Spoke, kind)
+	fmt.Fprintf(b, "ARM type `%s`. The hub (the version the API server stores) is `%s`.\n", r.ARMType, s.Hubs[kind])
+	if chain := s.Chains[kind]; len(chain) > 1 {
+		b.WriteString("\n```mermaid\nflowchart LR\n")
+		for _, v := range versions {
+			if v.Storage != "" {
+				fmt.Fprintf(b, "  %s --> %s\n", v.Spoke.Version, v.Storage)
+			}
+		}
+		for i := 0; i+1 < len(chain); i++ {
+			fmt.Fprintf(b, "  %s --- %s\n", chain[i], chain[i+1])
+		}
+		fmt.Fprintf(b, "  style %s stroke-width:4px\n```\n", s.Hubs[kind])
+	}
+	writeFields(b, "Spec", versions, kind, func(r *golang.Resource) *golang.Struct { return r.Spec })
+	writeFields(b, "Status", versions, kind, func(r *golang.Resource) *golang.Struct { return r.Status })
+}
+
+// writeFields writes which fields each version has: the top level and, one
+// level down, the fields of properties.
+func writeFields(b *strings.Builder, title string, versions []Version, kind string, of func(*golang.Resource) *golang.Struct) {
+	has := map[string]map[string]bool{}
+	for _, v := range versions {
+		for _, path := range fieldPaths(v.Spoke, of(resource(v.Spoke, kind))) {
+			if has[path] == nil {
+				has[path] = map[string]bool{}
+			}
+			has[path][v.Spoke.Version] = true
+		}
+	}
+	fmt.Fprintf(b, "\n%s fields by version:\n\n| field |", title)
+	for _, v := range versions {
+		fmt.Fprintf(b, " `%s` |", v.Spoke.Version)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", len(versions)) + "\n")
+	for _, path := range sortedKeys(has) {
+		fmt.Fprintf(b, "| `%s` |", path)
+		for _, v := range versions {
+			mark := " "
+			if has[path][v.Spoke.Version] {
+				mark = "✓"
+			}
+			fmt.Fprintf(b, " %s |", mark)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// fieldPaths returns the JSON names of s's fields and, under properties, the
+// JSON names of its fields as properties.<name>.
+func fieldPaths(pkg *golang.Package, s *golang.Struct) []string {
+	var out []string
+	for _, f := range s.Fields {
+		out = append(out, f.JSONName)
+		if f.JSONName != "properties" || f.Type.Named == "" {
+			continue
+		}
+		if inner := pkg.Struct(f.Type.Named); inner != nil {
+			for _, g := range inner.Fields {
+				out = append(out, "properties."+g.JSONName)
+			}
+		}
+	}
+	return out
+}
+
+func resource(pkg *golang.Package, kind string) *golang.Resource {
+	for _, r := range pkg.Resources {
+		if r.Kind == kind {
+			return r
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
