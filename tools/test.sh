@@ -12,7 +12,8 @@
 # the Go code of the README and docs/ compiled, a consumer of a release
 # (tools/release-check.sh) and the ARM schema catalog's unpacking
 # (tools/arm-catalog-test.sh) and the install bases rendered with kustomize
-# and accepted by a kube-apiserver (tools/manifests-test.sh). Ends with one
+# and accepted by a kube-apiserver, and the webhook's image built without
+# Docker (tools/manifests-test.sh). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -148,7 +149,7 @@ else
   failed=$((failed + 1))
 fi
 
-echo "== the install bases (apis/*/deploy, serving/deploy): rendered with kustomize, accepted by a kube-apiserver (tools/manifests-test.sh)"
+echo "== the install bases (apis/*/deploy, serving/deploy) rendered with kustomize and accepted by a kube-apiserver; the webhook's OCI image built without Docker (tools/manifests-test.sh)"
 if tools/manifests-test.sh; then
   passed=$((passed + 1))
 else
