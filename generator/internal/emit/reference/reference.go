@@ -157,25 +157,32 @@ func writeKind(b *strings.Builder, s Service, kind string) {
 	writeFields(b, "Status", versions, kind, func(r *golang.Resource) *golang.Struct { return r.Status })
 }
 
-// writeFields writes which fields each version has: the top level and, one
-// level down, the fields of properties.
+// writeFields writes which fields each version has (the top level and, one
+// level down, the fields of properties), with the Go type and whether it is
+// required in the newest version that has it.
 func writeFields(b *strings.Builder, title string, versions []Version, kind string, of func(*golang.Resource) *golang.Struct) {
 	has := map[string]map[string]bool{}
+	newest := map[string]*golang.Field{}
 	for _, v := range versions {
-		for _, path := range fieldPaths(v.Spoke, of(resource(v.Spoke, kind))) {
-			if has[path] == nil {
-				has[path] = map[string]bool{}
+		for _, f := range fieldPaths(v.Spoke, of(resource(v.Spoke, kind))) {
+			if has[f.path] == nil {
+				has[f.path] = map[string]bool{}
 			}
-			has[path][v.Spoke.Version] = true
+			has[f.path][v.Spoke.Version] = true
+			newest[f.path] = f.field
 		}
 	}
-	fmt.Fprintf(b, "\n%s fields by version:\n\n| field |", title)
+	fmt.Fprintf(b, "\n%s fields by version (type and required as of the newest version that has the field):\n\n| field | type | required |", title)
 	for _, v := range versions {
 		fmt.Fprintf(b, " `%s` |", v.Spoke.Version)
 	}
-	b.WriteString("\n|---|" + strings.Repeat("---|", len(versions)) + "\n")
+	b.WriteString("\n|---|---|---|" + strings.Repeat("---|", len(versions)) + "\n")
 	for _, path := range sortedKeys(has) {
-		fmt.Fprintf(b, "| `%s` |", path)
+		required := ""
+		if newest[path].Required {
+			required = "yes"
+		}
+		fmt.Fprintf(b, "| `%s` | `%s` | %s |", path, newest[path].Type, required)
 		for _, v := range versions {
 			mark := " "
 			if has[path][v.Spoke.Version] {
@@ -187,18 +194,24 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 	}
 }
 
-// fieldPaths returns the JSON names of s's fields and, under properties, the
-// JSON names of its fields as properties.<name>.
-func fieldPaths(pkg *golang.Package, s *golang.Struct) []string {
-	var out []string
+// fieldPath is a field and its JSON path from the spec or status.
+type fieldPath struct {
+	path  string
+	field *golang.Field
+}
+
+// fieldPaths returns s's fields and, under properties, its fields as
+// properties.<name>.
+func fieldPaths(pkg *golang.Package, s *golang.Struct) []fieldPath {
+	var out []fieldPath
 	for _, f := range s.Fields {
-		out = append(out, f.JSONName)
+		out = append(out, fieldPath{f.JSONName, f})
 		if f.JSONName != "properties" || f.Type.Named == "" {
 			continue
 		}
 		if inner := pkg.Struct(f.Type.Named); inner != nil {
 			for _, g := range inner.Fields {
-				out = append(out, "properties."+g.JSONName)
+				out = append(out, fieldPath{"properties." + g.JSONName, g})
 			}
 		}
 	}

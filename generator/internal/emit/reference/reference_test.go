@@ -6,15 +6,16 @@ import (
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/runtime/lifecycle"
 )
 
 func widget(version string, spec ...string) *golang.Package {
 	s := &golang.Struct{Name: "Widget_Spec"}
 	for _, f := range spec {
-		s.Fields = append(s.Fields, &golang.Field{JSONName: f, Type: &golang.Type{}})
+		s.Fields = append(s.Fields, &golang.Field{JSONName: f, Type: &golang.Type{Kind: model.KindPrimitive, Builtin: "string"}, Required: f == "size"})
 	}
-	status := &golang.Struct{Name: "Widget_Status", Fields: []*golang.Field{{JSONName: "conditions", Type: &golang.Type{}}}}
+	status := &golang.Struct{Name: "Widget_Status", Fields: []*golang.Field{{JSONName: "conditions", Type: &golang.Type{Kind: model.KindArray, Elem: &golang.Type{Kind: model.KindObject, Named: "metav1.Condition"}}}}}
 	return &golang.Package{Version: version, Resources: []*golang.Resource{{Kind: "Widget", ARMType: "Contoso.Things/widgets", Spec: s, Status: status}}}
 }
 
@@ -47,9 +48,9 @@ func TestWrite(t *testing.T) {
 		"The hub (the version the API server stores) is `v20250101storage`.",
 		"  v20240101 --> v20240101storage\n",
 		"  v20240101storage --- v20250101storage\n  style v20250101storage stroke-width:4px\n",
-		"| `colour` |   | ✓ |\n",
-		"| `size` | ✓ |   |\n",
-		"| `conditions` | ✓ | ✓ |\n",
+		"| `colour` | `string` |  |   | ✓ |\n",
+		"| `size` | `string` | yes | ✓ |   |\n",
+		"| `conditions` | `[]metav1.Condition` |  | ✓ | ✓ |\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the reference lacks %q:\n%s", want, got)
