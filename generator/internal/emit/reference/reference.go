@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/armhub/armhub/generator/internal/emit/schema"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/runtime/lifecycle"
@@ -172,17 +173,18 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 			newest[f.path] = f.field
 		}
 	}
-	fmt.Fprintf(b, "\n%s fields by version (type and required as of the newest version that has the field):\n\n| field | type | required |", title)
+	fmt.Fprintf(b, "\n%s fields by version (type, required, checks and description as of the newest version that has the field):\n\n| field | type | required | checks | description |", title)
 	for _, v := range versions {
 		fmt.Fprintf(b, " `%s` |", v.Spoke.Version)
 	}
-	b.WriteString("\n|---|---|---|" + strings.Repeat("---|", len(versions)) + "\n")
+	b.WriteString("\n|---|---|---|---|---|" + strings.Repeat("---|", len(versions)) + "\n")
 	for _, path := range sortedKeys(has) {
+		f := newest[path]
 		required := ""
-		if newest[path].Required {
+		if f.Required {
 			required = "yes"
 		}
-		fmt.Fprintf(b, "| `%s` | `%s` | %s |", path, newest[path].Type, required)
+		fmt.Fprintf(b, "| `%s` | `%s` | %s | %s | %s |", path, f.Type, required, checks(f), summary(f.Doc))
 		for _, v := range versions {
 			mark := " "
 			if has[path][v.Spoke.Version] {
@@ -192,6 +194,34 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 		}
 		b.WriteString("\n")
 	}
+}
+
+// checks returns what the CRD checks of a field's value, as its kubebuilder
+// markers say it.
+func checks(f *golang.Field) string {
+	var out []string
+	for _, m := range schema.Markers(f) {
+		out = append(out, "`"+strings.TrimPrefix(m, "kubebuilder:validation:")+"`")
+	}
+	return cell(strings.Join(out, " "))
+}
+
+// summary returns the first sentence of a field's documentation, at most
+// 120 characters, fit for a table cell.
+func summary(doc string) string {
+	doc = strings.Join(strings.Fields(doc), " ")
+	if i := strings.Index(doc, ". "); i >= 0 {
+		doc = doc[:i+1]
+	}
+	if r := []rune(doc); len(r) > 120 {
+		doc = string(r[:119]) + "…"
+	}
+	return cell(doc)
+}
+
+// cell escapes what would end a Markdown table cell.
+func cell(s string) string {
+	return strings.ReplaceAll(s, "|", `\|`)
 }
 
 // fieldPath is a field and its JSON path from the spec or status.

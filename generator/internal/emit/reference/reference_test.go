@@ -13,7 +13,12 @@ import (
 func widget(version string, spec ...string) *golang.Package {
 	s := &golang.Struct{Name: "Widget_Spec"}
 	for _, f := range spec {
-		s.Fields = append(s.Fields, &golang.Field{JSONName: f, Type: &golang.Type{Kind: model.KindPrimitive, Builtin: "string"}, Required: f == "size"})
+		field := &golang.Field{JSONName: f, Type: &golang.Type{Kind: model.KindPrimitive, Builtin: "string"}, Required: f == "size", Doc: "The " + f + " of the widget. More | words."}
+		if f == "size" {
+			one := int64(1)
+			field.Validation.MinLength = &one
+		}
+		s.Fields = append(s.Fields, field)
 	}
 	status := &golang.Struct{Name: "Widget_Status", Fields: []*golang.Field{{JSONName: "conditions", Type: &golang.Type{Kind: model.KindArray, Elem: &golang.Type{Kind: model.KindObject, Named: "metav1.Condition"}}}}}
 	return &golang.Package{Version: version, Resources: []*golang.Resource{{Kind: "Widget", ARMType: "Contoso.Things/widgets", Spec: s, Status: status}}}
@@ -48,9 +53,9 @@ func TestWrite(t *testing.T) {
 		"The hub (the version the API server stores) is `v20250101storage`.",
 		"  v20240101 --> v20240101storage\n",
 		"  v20240101storage --- v20250101storage\n  style v20250101storage stroke-width:4px\n",
-		"| `colour` | `string` |  |   | ✓ |\n",
-		"| `size` | `string` | yes | ✓ |   |\n",
-		"| `conditions` | `[]metav1.Condition` |  | ✓ | ✓ |\n",
+		"| `colour` | `string` |  |  | The colour of the widget. |   | ✓ |\n",
+		"| `size` | `string` | yes | `MinLength=1` | The size of the widget. | ✓ |   |\n",
+		"| `conditions` | `[]metav1.Condition` |  |  |  | ✓ | ✓ |\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the reference lacks %q:\n%s", want, got)
@@ -58,5 +63,20 @@ func TestWrite(t *testing.T) {
 	}
 	if strings.Contains(got, "section v20250101") {
 		t.Errorf("a version without dated stages has a chart section:\n%s", got)
+	}
+}
+
+// A description is its first sentence, at most 120 characters, with pipes
+// escaped so that it stays in its table cell.
+func TestSummary(t *testing.T) {
+	long := strings.Repeat("a", 130)
+	for doc, want := range map[string]string{
+		"One | two.\nThree.": `One \| two.`,
+		long:                 strings.Repeat("a", 119) + "…",
+		"":                   "",
+	} {
+		if got := summary(doc); got != want {
+			t.Errorf("summary(%q) = %q, want %q", doc, got, want)
+		}
 	}
 }
