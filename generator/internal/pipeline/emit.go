@@ -361,6 +361,9 @@ func (e *emitter) reference(versions []Version) error {
 		if graph.Holds(i, layout.Storage) {
 			rv.Storage = v.Storage.Version
 		}
+		if dir := e.module.Dir(i, layout.Compat); e.files.has(dir + "/" + layout.BuildFile) {
+			rv.Compat = dir
+		}
 		s.Versions = append(s.Versions, rv)
 	}
 	for _, kind := range graph.HeldKinds() {

@@ -31,6 +31,7 @@ type Version struct {
 	Stages  lifecycle.Lifecycle
 	Class   lifecycle.Classification // at Service.Now
 	Storage string                   // its storage variant's Kubernetes version, if the module holds it
+	Compat  string                   // its compat package's folder, if it has one
 }
 
 // Service is what the reference describes.
@@ -148,6 +149,9 @@ func writeKind(b *strings.Builder, s Service, kind string) {
 			if v.Storage != "" {
 				fmt.Fprintf(b, "  %s --> %s\n", v.Spoke.Version, v.Storage)
 			}
+			if v.Compat != "" && v.Storage != "" {
+				fmt.Fprintf(b, "  %s -.- %s[%q]\n", v.Storage, compatNode(v.Compat), v.Compat)
+			}
 		}
 		for i := 0; i+1 < len(chain); i++ {
 			fmt.Fprintf(b, "  %s --- %s\n", chain[i], chain[i+1])
@@ -194,6 +198,11 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 		}
 		b.WriteString("\n")
 	}
+}
+
+// compatNode is the graph node of a compat package folder.
+func compatNode(dir string) string {
+	return strings.NewReplacer("/", "_").Replace(dir)
 }
 
 // checks returns what the CRD checks of a field's value, as its kubebuilder

@@ -30,14 +30,14 @@ func at(s string) *time.Time {
 }
 
 // The reference shows each version's lifecycle (a table and a chart of the
-// dated stages), and per kind its hub, the chain of storage variants and
-// which fields each version has.
+// dated stages), and per kind its hub, the chain of storage variants with
+// their compat packages and which fields each version has.
 func TestWrite(t *testing.T) {
 	s := Service{
 		Name: "things", Provider: "Contoso.Things", Group: "things.example.armhub.io", Module: "example.com/things",
 		Now: at("2026-01-01T00:00:00Z"),
 		Versions: []Version{
-			{API: "2024-01-01", Spoke: widget("v20240101", "azureName", "size"), Class: lifecycle.Deprecated, Storage: "v20240101storage",
+			{API: "2024-01-01", Spoke: widget("v20240101", "azureName", "size"), Class: lifecycle.Deprecated, Storage: "v20240101storage", Compat: "v20240101/storage/compat",
 				Stages: lifecycle.Lifecycle{{Classification: lifecycle.Supported, StartTime: at("2024-01-01T00:00:00Z")}, {Classification: lifecycle.Deprecated, StartTime: at("2025-06-01T00:00:00Z")}}},
 			{API: "2025-01-01", Spoke: widget("v20250101", "azureName", "colour"), Class: lifecycle.Supported, Storage: "v20250101storage"},
 		},
@@ -51,7 +51,7 @@ func TestWrite(t *testing.T) {
 		"| 2025-01-01 | `v20250101` | supported | supported |\n",
 		"  section v20240101\n  supported :2024-01-01, 2025-06-01\n  deprecated :active, 2025-06-01, 2027-01-01\n",
 		"The hub (the version the API server stores) is `v20250101storage`.",
-		"  v20240101 --> v20240101storage\n",
+		"  v20240101 --> v20240101storage\n  v20240101storage -.- v20240101_storage_compat[\"v20240101/storage/compat\"]\n",
 		"  v20240101storage --- v20250101storage\n  style v20250101storage stroke-width:4px\n",
 		"| `colour` | `string` |  |  | The colour of the widget. |   | ✓ |\n",
 		"| `size` | `string` | yes | `MinLength=1` | The size of the widget. | ✓ |   |\n",
