@@ -114,6 +114,7 @@ func TestReleaseRecordsAreWritten(t *testing.T) {
 	o.Report = report
 	o.License = filepath.Join(t.TempDir(), "LICENSE")
 	os.WriteFile(o.License, []byte("the license"), 0o644)
+	os.WriteFile(filepath.Join(o.ModuleDir, "REFERENCE.md"), []byte("# toy: API reference\n"), 0o644)
 	mustRelease(t, o, "v0.2.0")
 	if names := zipNames(t, filepath.Join(proxy, "example.com/repo/apis/toy/@v/v0.2.0.zip")); !strings.Contains(names, toyPath+"@v0.2.0/LICENSE\n") {
 		t.Errorf("the release has no LICENSE: %s", names)
@@ -131,6 +132,9 @@ func TestReleaseRecordsAreWritten(t *testing.T) {
 	}
 	if list := read(t, filepath.Join(proxy, "example.com", "repo", "apis", "toy", "@v", "list")); list != "v0.1.0\nv0.2.0\n" {
 		t.Errorf("list is %q", list)
+	}
+	if ref := read(t, filepath.Join(notes, "REFERENCE.md")); ref != "# toy: API reference\n" {
+		t.Errorf("the notes' REFERENCE.md is %q", ref)
 	}
 	if record := read(t, filepath.Join(notes, "release.json")); !strings.Contains(record, `"zipHash": "h1:`) {
 		t.Errorf("release.json: %s", record)

@@ -77,7 +77,8 @@ func (o Options) writeVersion(dir string, result Result, staged string) error {
 	return os.WriteFile(filepath.Join(dir, "list"), []byte(strings.Join(list, "\n")+"\n"), 0o644)
 }
 
-// writeNotes writes release.json, CHANGELOG.md, apidiff.txt and crds.yaml.
+// writeNotes writes release.json, CHANGELOG.md, apidiff.txt, crds.yaml and
+// the module's REFERENCE.md when it has one.
 func (o Options) writeNotes(dir, vdir string, result Result, staged string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -109,6 +110,12 @@ func (o Options) writeNotes(dir, vdir string, result Result, staged string) erro
 		if files["crds.yaml"], err = bundle(o.CRDs); err != nil {
 			return err
 		}
+	}
+	// The module's API reference, beside the notes (it is in the module too).
+	if data, err := os.ReadFile(filepath.Join(o.ModuleDir, "REFERENCE.md")); err == nil {
+		files["REFERENCE.md"] = data
+	} else if !os.IsNotExist(err) {
+		return err
 	}
 	for _, name := range sortedKeys(files) {
 		if err := os.WriteFile(filepath.Join(dir, name), files[name], 0o644); err != nil {
