@@ -133,20 +133,17 @@ func run() error {
 // it to the hub, where provisioningState and primaryEndpoints.blob must be,
 // and back, unchanged.
 func readStatus() error {
-	served := map[string]conversion.Convertible{
-		"2024-01-01": &v20240101.StorageAccount{}, "2025-01-01": &v20250101.StorageAccount{},
-		"2025-06-01": &v20250601.StorageAccount{}, "2025-08-01": &v20250801.StorageAccount{},
-		"2026-04-01": &v20260401.StorageAccount{},
-	}
-	backs := map[string]conversion.Convertible{
-		"2024-01-01": &v20240101.StorageAccount{}, "2025-01-01": &v20250101.StorageAccount{},
-		"2025-06-01": &v20250601.StorageAccount{}, "2025-08-01": &v20250801.StorageAccount{},
-		"2026-04-01": &v20260401.StorageAccount{},
+	served := map[string]func() conversion.Convertible{
+		"2024-01-01": func() conversion.Convertible { return &v20240101.StorageAccount{} },
+		"2025-01-01": func() conversion.Convertible { return &v20250101.StorageAccount{} },
+		"2025-06-01": func() conversion.Convertible { return &v20250601.StorageAccount{} },
+		"2025-08-01": func() conversion.Convertible { return &v20250801.StorageAccount{} },
+		"2026-04-01": func() conversion.Convertible { return &v20260401.StorageAccount{} },
 	}
 	for _, version := range []string{"2024-01-01", "2025-01-01", "2025-06-01", "2025-08-01", "2026-04-01"} {
 		decoder := json.NewDecoder(strings.NewReader(observed))
 		decoder.DisallowUnknownFields()
-		account := served[version]
+		account := served[version]()
 		if err := decoder.Decode(account); err != nil {
 			return fmt.Errorf("the status of a storage account at %s: %v", version, err)
 		}
@@ -159,7 +156,7 @@ func readStatus() error {
 			p.PrimaryEndpoints.Blob == nil || *p.PrimaryEndpoints.Blob != "https://observed.blob.core.windows.net/" {
 			return fmt.Errorf("the hub lost the status written at %s: %+v", version, p)
 		}
-		back := backs[version]
+		back := served[version]()
 		if err := back.ConvertFrom(&stored); err != nil {
 			return err
 		}

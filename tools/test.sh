@@ -11,9 +11,9 @@
 # (with Bazel they are part of //...: //apis/azure), the release tool's tests,
 # the Go code of the README and docs/ compiled, a consumer of a release
 # (tools/release-check.sh) and the ARM schema catalog's unpacking
-# (tools/arm-catalog-test.sh) and the install bases rendered with kustomize
-# and accepted by a kube-apiserver, and the webhook's image built without
-# Docker (tools/manifests-test.sh). Ends with one
+# (tools/arm-catalog-test.sh), the install bases rendered with kustomize and
+# accepted by a kube-apiserver (tools/manifests-test.sh) and the webhook's
+# image built without Docker (tools/image). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +23,22 @@ trap 'rm -rf "$log"' EXIT
 
 passed=0
 failed=0
+
+# in_dir DIR COMMAND...: COMMAND run in DIR.
+in_dir() {
+  (cd "$1" && shift && "$@")
+}
+
+# check TITLE COMMAND...: one check, counted.
+check() {
+  echo "== $1"
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+}
 
 echo "== kube-apiserver, etcd and the upgrade releases for the end-to-end suite (built once, cached)"
 e2e_env=()
@@ -44,124 +60,45 @@ if [ "$bazel_status" -ne 0 ] && [ "$targets_failed" -eq 0 ]; then
   failed=$((failed + 1)) # the build itself failed
 fi
 
-echo "== the generator's fuzz targets, each for a bounded time (tools/fuzz.sh)"
-if tools/fuzz.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the generator's fuzz targets, each for a bounded time (tools/fuzz.sh)" tools/fuzz.sh
 
-echo "== the conformance suites catch a broken conversion and a broken augmentation"
-if tools/prove-suite-bites.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the conformance suites catch a broken conversion and a broken augmentation" tools/prove-suite-bites.sh
 
-echo "== the loaders on the real specifications, and the Swagger/deployment-schema cross-check (plain Go)"
-if tools/real-spec-tests.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the loaders on the real specifications, and the Swagger/deployment-schema cross-check (plain Go)" tools/real-spec-tests.sh
 
-echo "== the Swagger files the real services read, pinned by path and SHA-256"
-if tools/pin-swagger.sh --check; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the Swagger files the real services read, pinned by path and SHA-256" tools/pin-swagger.sh --check
 
-echo "== each Go module builds and vets alone, outside go.work (tools/check-modules-alone.sh)"
-if tools/check-modules-alone.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "each Go module builds and vets alone, outside go.work (tools/check-modules-alone.sh)" tools/check-modules-alone.sh
 
-echo "== staticcheck on the generator, runtime, serving, conformance and the bundled generated modules (tools/staticcheck.sh)"
-if tools/staticcheck.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "staticcheck on the generator, runtime, serving, conformance and the bundled generated modules (tools/staticcheck.sh)" tools/staticcheck.sh
 
-echo "== generator sources listed for the real services' Bazel generation"
-if tools/update-generator-srcs.sh --check; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "generator sources listed for the real services' Bazel generation" tools/update-generator-srcs.sh --check
 
-echo "== the nginx remote cache on loopback: server down, unauthenticated PUT, corrupt and missing blobs, eviction (tools/remote-cache-faults.sh)"
-if timeout 900 tools/remote-cache-faults.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the nginx remote cache on loopback: server down, unauthenticated PUT, corrupt and missing blobs, eviction (tools/remote-cache-faults.sh)" timeout 900 tools/remote-cache-faults.sh
 
 # Under Bazel the test skips: it compiles a generated module with the go command.
-echo "== a module whose schemas take every reserved name compiles, vets and passes its suite (TestReservedNamesCompile)"
-if (cd generator && go test -count=1 -run '^TestReservedNamesCompile$' ./internal/pipeline); then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "a module whose schemas take every reserved name compiles, vets and passes its suite (TestReservedNamesCompile)" \
+  in_dir generator go test -count=1 -run '^TestReservedNamesCompile$' ./internal/pipeline
 
-# own_module DIR: gofmt, vet and test a Go module kept outside go.work.
-# -count=1: the release tool's tests run the go command and armhub-gen on this
-# tree, whose files go's test cache does not track.
-own_module() {
-  local unformatted
-  unformatted=$(gofmt -l "$1")
-  [ -z "$unformatted" ] || echo "not gofmt-clean: $unformatted"
-  [ -z "$unformatted" ] && (cd "$1" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./...)
-}
+# shellcheck source-path=SCRIPTDIR source=own-module.sh
+source tools/own-module.sh
 
 for module in "release:the release tool" "tools/bench/benchtool:the benchmarks' Go half" \
-              "tools/bench/webhookbench:the webhook benchmark"; do
-  echo "== ${module#*:} (${module%%:*}, a module outside the workspace): gofmt, vet, tests"
-  if own_module "${module%%:*}"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-  fi
+              "tools/bench/webhookbench:the webhook benchmark" \
+              "tools/image:the webhook's OCI image built without Docker"; do
+  check "${module#*:} (${module%%:*}, a module outside the workspace): gofmt, vet, tests" own_module "${module%%:*}"
 done
 
-echo "== the Go code of the README and docs/ compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)"
-if (cd conformance && go test -count=1 ./readme); then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the Go code of the README and docs/ compiles (conformance/readme, plain Go: Bazel's sandbox has no go command)" \
+  in_dir conformance go test -count=1 ./readme
 
-echo "== releases a downstream team can use: runtime and storage released, a consumer builds and converts, storage's webhook command served"
-if tools/release-check.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "releases a downstream team can use: runtime and storage released, a consumer builds and converts, storage's webhook command served" tools/release-check.sh
 
-echo "== the ARM schema catalog: checked, unpacked once into the cache, interrupted runs not trusted (tools/arm-catalog-test.sh)"
-if tools/arm-catalog-test.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the ARM schema catalog: checked, unpacked once into the cache, interrupted runs not trusted (tools/arm-catalog-test.sh)" tools/arm-catalog-test.sh
 
-echo "== the install bases (apis/*/deploy, serving/deploy) rendered with kustomize and accepted by a kube-apiserver; the webhook's OCI image built without Docker (tools/manifests-test.sh)"
-if tools/manifests-test.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "the install bases (apis/*/deploy, serving/deploy) rendered with kustomize and accepted by a kube-apiserver (tools/manifests-test.sh)" tools/manifests-test.sh
 
-echo "== real schemas"
-if tools/check-real-schemas.sh; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-fi
+check "real schemas" tools/check-real-schemas.sh
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

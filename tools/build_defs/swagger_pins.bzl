@@ -71,16 +71,13 @@ SWAGGER_FILES = {
 
 SWAGGER_COMMITS = {
     "specification/common-types/resource-management/v1/privatelinks.json": "48290e5fb80c083d5219255ef134de7cf99fbd25",
-    "specification/common-types/resource-management/v1/types.json": "1996829a92b8f013812f5cf1d5e533b901d83380",
     "specification/common-types/resource-management/v2/privatelinks.json": "849e48dbd7882271a2eda5d0218ccdc666cb0556",
     "specification/common-types/resource-management/v2/types.json": "59d681ea558958bf9d0faebae5d427618036ef81",
     "specification/common-types/resource-management/v3/managedidentity.json": "efdc1de9b90b550998d869154682840fbd19dc6b",
     "specification/common-types/resource-management/v3/types.json": "c5cfc1050b460025f64c49171470a16e8ae52ae3",
     "specification/common-types/resource-management/v4/managedidentity.json": "1e74a8be95df3e53fd3a158bebcc5c558c62c0a4",
     "specification/common-types/resource-management/v4/privatelinks.json": "82ac831214999b3a33f8717d1862572bd6cf7c2e",
-    "specification/common-types/resource-management/v4/types.json": "b8d93149913bfd224f1e1046994976eb1cd7f9e6",
     "specification/common-types/resource-management/v5/managedidentity.json": "1e74a8be95df3e53fd3a158bebcc5c558c62c0a4",
-    "specification/common-types/resource-management/v5/types.json": "e18652588ea9f6668aeaedb19918b58025398ab1",
     "specification/common-types/resource-management/v6/managedidentity.json": "20c26a03ba6c34f12424d1607cd64357bce51caa",
     "specification/common-types/resource-management/v6/privatelinks.json": "a1c421d50c2a795c46603234b74a7ebf37280710",
     "specification/common-types/resource-management/v6/types.json": "69117b31a3b1d2b0984b27eff0a8631431900ad5",

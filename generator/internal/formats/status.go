@@ -3,7 +3,6 @@ package formats
 import (
 	"fmt"
 	"maps"
-	"sort"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
@@ -92,13 +91,13 @@ func resourceKey(r *model.Resource) string {
 // addStatusTypes adds to out the status object of r, a resource of rest, and
 // every object and enum it reaches. A name the spec already uses is an error.
 func addStatusTypes(out, rest *model.APIVersion, r *model.Resource) error {
-	objects, enums := reached(rest, r.Status)
-	for _, name := range objects {
+	objects, enums := jsonfile.Reach(rest, r.Status)
+	for _, name := range jsonfile.SortedKeys(objects) {
 		if err := addOnce(out.Objects, name, rest.Objects[name], r, out.Version); err != nil {
 			return err
 		}
 	}
-	for _, name := range enums {
+	for _, name := range jsonfile.SortedKeys(enums) {
 		if err := addOnce(out.Enums, name, rest.Enums[name], r, out.Version); err != nil {
 			return err
 		}
@@ -117,37 +116,6 @@ func addOnce[T comparable](types map[string]T, name string, t T, r *model.Resour
 		return model.Errorf(location(r.Source), "the status of %s in version %s reaches a type named %s, a name the deployment schema's spec types already use", r.ARMType, version, name)
 	}
 	return nil
-}
-
-// reached returns the names of the objects and of the enums that object name
-// of v reaches, itself included, sorted.
-func reached(v *model.APIVersion, name string) (objects, enums []string) {
-	seen := map[string]bool{}
-	var visit func(t *model.Type)
-	visit = func(t *model.Type) {
-		switch t.Kind {
-		case model.KindEnum:
-			if !seen["enum "+t.Name] {
-				seen["enum "+t.Name] = true
-				enums = append(enums, t.Name)
-			}
-		case model.KindArray, model.KindMap:
-			visit(t.Elem)
-		case model.KindObject:
-			if seen[t.Name] || v.Objects[t.Name] == nil {
-				return
-			}
-			seen[t.Name] = true
-			objects = append(objects, t.Name)
-			for _, p := range v.Objects[t.Name].Properties {
-				visit(p.Type)
-			}
-		}
-	}
-	visit(&model.Type{Kind: model.KindObject, Name: name})
-	sort.Strings(objects)
-	sort.Strings(enums)
-	return objects, enums
 }
 
 // note is a note at source, a file#pointer.

@@ -118,6 +118,16 @@ func (t *Type) String() string {
 	return prefix + t.Named
 }
 
+// Resource returns the resource of the given kind, or nil.
+func (p *Package) Resource(kind string) *Resource {
+	for _, r := range p.Resources {
+		if r.Kind == kind {
+			return r
+		}
+	}
+	return nil
+}
+
 // Struct returns the struct with the given Go name, or nil.
 func (p *Package) Struct(name string) *Struct {
 	for _, s := range p.Structs {

@@ -75,7 +75,30 @@ func LowerCamel(name string) string {
 // Prune drops the objects and enums no resource's spec or status reaches
 // (those made while merging property declarations, for instance).
 func Prune(v *model.APIVersion) {
-	objects, enums := map[string]bool{}, map[string]bool{}
+	var roots []string
+	for _, r := range v.Resources {
+		roots = append(roots, r.Spec)
+		if r.Status != "" {
+			roots = append(roots, r.Status)
+		}
+	}
+	objects, enums := Reach(v, roots...)
+	for name := range v.Objects {
+		if !objects[name] {
+			delete(v.Objects, name)
+		}
+	}
+	for name := range v.Enums {
+		if !enums[name] {
+			delete(v.Enums, name)
+		}
+	}
+}
+
+// Reach returns the objects and the enums of v that the objects named roots
+// reach, the roots included.
+func Reach(v *model.APIVersion, roots ...string) (objects, enums map[string]bool) {
+	objects, enums = map[string]bool{}, map[string]bool{}
 	var visit func(t *model.Type)
 	visit = func(t *model.Type) {
 		switch t.Kind {
@@ -93,20 +116,8 @@ func Prune(v *model.APIVersion) {
 			}
 		}
 	}
-	for _, r := range v.Resources {
-		visit(&model.Type{Kind: model.KindObject, Name: r.Spec})
-		if r.Status != "" {
-			visit(&model.Type{Kind: model.KindObject, Name: r.Status})
-		}
+	for _, name := range roots {
+		visit(&model.Type{Kind: model.KindObject, Name: name})
 	}
-	for name := range v.Objects {
-		if !objects[name] {
-			delete(v.Objects, name)
-		}
-	}
-	for name := range v.Enums {
-		if !enums[name] {
-			delete(v.Enums, name)
-		}
-	}
+	return objects, enums
 }

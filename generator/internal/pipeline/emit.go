@@ -221,15 +221,6 @@ func (e *emitter) addPackage(dir, name, importPath string, parts ...part) error 
 	return e.files.add(dir+"/"+layout.BuildFile, "the BUILD file of "+dir, buildfiles.BuildFile(name, importPath, deps))
 }
 
-func hasKind(pkg *golang.Package, kind string) bool {
-	for _, r := range pkg.Resources {
-		if r.Kind == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // renderedCRD is the CRD of one kind, made by renderCRDs.
 type renderedCRD struct {
 	kind, path string
@@ -331,7 +322,7 @@ func (e *emitter) crdVersions(kind string, versions []Version, listing crds.List
 	graph, policy := e.module.Graph, e.svc.CRDs
 	var listed []crds.Version
 	for i := range graph.Indexes() {
-		if v := versions[i]; hasKind(v.Spoke, kind) {
+		if v := versions[i]; v.Spoke.Resource(kind) != nil {
 			listed = append(listed, listing.Versions(v.Spoke, v.Storage, v.Lifecycle, i == graph.Hubs[kind])...)
 		}
 	}

@@ -193,7 +193,7 @@ func (x *loader) azureName(r *resource, params []node) (*model.Property, error) 
 		return &model.Property{
 			Name: "azureName", Description: "The resource's name, which is always " + r.singleton + ".",
 			Type:       &model.Type{Kind: model.KindPrimitive, Primitive: model.String},
-			Validation: model.Validation{Pattern: "^(" + regexp.QuoteMeta(r.singleton) + ")$"}, Source: r.at.Key(),
+			Validation: model.Validation{Pattern: namesOnly(r.singleton)}, Source: r.at.Key(),
 		}, nil
 	}
 	for _, p := range params {
@@ -234,7 +234,7 @@ func namePattern(p node, pattern string) (string, error) {
 		if !ok || s == "" {
 			return "", schemawalk.Errf(p.File, p.Ptr+"/enum/"+strconv.Itoa(i), "expected the names a resource may have, non-empty strings, found %s", schemawalk.DescribeValue(value))
 		}
-		names = append(names, regexp.QuoteMeta(s))
+		names = append(names, s)
 	}
 	switch {
 	case len(names) == 0:
@@ -242,7 +242,16 @@ func namePattern(p node, pattern string) (string, error) {
 	case pattern != "":
 		return "", schemawalk.Errf(p.File, p.Ptr+"/pattern", "a name parameter with both enum and pattern: expected one of them")
 	}
-	return "^(" + strings.Join(names, "|") + ")$", nil
+	return namesOnly(names...), nil
+}
+
+// namesOnly is the pattern of a name that can only be one of names.
+func namesOnly(names ...string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
 }
 
 // response200 returns the schema of the 200 response of a GET.

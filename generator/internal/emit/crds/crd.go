@@ -78,7 +78,7 @@ func Build(group, kind string, versions []Version, webhook Webhook) (*apiextensi
 		},
 	}
 	for _, v := range versions {
-		resource := findResource(v.Package, kind)
+		resource := v.Package.Resource(kind)
 		if resource == nil {
 			return nil, fmt.Errorf("CRD %s: version %s has no resource %s", name, v.Name, kind)
 		}

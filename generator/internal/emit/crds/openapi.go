@@ -22,15 +22,6 @@ type openAPI struct {
 	descriptions bool
 }
 
-func findResource(pkg *golang.Package, kind string) *golang.Resource {
-	for _, r := range pkg.Resources {
-		if r.Kind == kind {
-			return r
-		}
-	}
-	return nil
-}
-
 // doc returns text if the schemas keep their descriptions, else "".
 func (o openAPI) doc(text string) string {
 	if !o.descriptions {

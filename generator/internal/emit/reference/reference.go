@@ -8,12 +8,12 @@ package reference
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/armhub/armhub/generator/internal/emit/schema"
 	"github.com/armhub/armhub/generator/internal/golang"
+	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/layout"
 	"github.com/armhub/armhub/runtime/lifecycle"
 )
@@ -50,7 +50,7 @@ func Write(s Service) []byte {
 	fmt.Fprintf(&b, "# %s: API reference\n\n", s.Name)
 	fmt.Fprintf(&b, "Module `%s`, API group `%s`, ARM provider `%s`: %d kinds in %d API versions a cluster serves or stores.\n", s.Module, s.Group, s.Provider, len(s.Hubs), len(s.Versions))
 	writeLifecycles(&b, s)
-	for _, kind := range sortedKeys(s.Hubs) {
+	for _, kind := range jsonfile.SortedKeys(s.Hubs) {
 		writeKind(&b, s, kind)
 	}
 	return []byte(b.String())
@@ -132,7 +132,7 @@ func stages(l lifecycle.Lifecycle) string {
 func writeKind(b *strings.Builder, s Service, kind string) {
 	var versions []Version
 	for _, v := range s.Versions {
-		if resource(v.Spoke, kind) != nil {
+		if v.Spoke.Resource(kind) != nil {
 			versions = append(versions, v)
 		}
 	}
@@ -141,7 +141,7 @@ func writeKind(b *strings.Builder, s Service, kind string) {
 		fmt.Fprintf(b, "No version the module serves has this kind; its storage variants (%s) are kept for objects stored at them.\n", strings.Join(s.Chains[kind], ", "))
 		return
 	}
-	r := resource(versions[len(versions)-1].Spoke, kind)
+	r := versions[len(versions)-1].Spoke.Resource(kind)
 	fmt.Fprintf(b, "ARM type `%s`. The hub (the version the API server stores) is `%s`.\n", r.ARMType, s.Hubs[kind])
 	if chain := s.Chains[kind]; len(chain) > 1 {
 		b.WriteString("\n```mermaid\nflowchart LR\n")
@@ -169,7 +169,7 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 	has := map[string]map[string]bool{}
 	newest := map[string]*golang.Field{}
 	for _, v := range versions {
-		for _, f := range fieldPaths(v.Spoke, of(resource(v.Spoke, kind))) {
+		for _, f := range fieldPaths(v.Spoke, of(v.Spoke.Resource(kind))) {
 			if has[f.path] == nil {
 				has[f.path] = map[string]bool{}
 			}
@@ -182,7 +182,7 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 		fmt.Fprintf(b, " `%s` |", v.Spoke.Version)
 	}
 	b.WriteString("\n|---|---|---|---|---|" + strings.Repeat("---|", len(versions)) + "\n")
-	for _, path := range sortedKeys(has) {
+	for _, path := range jsonfile.SortedKeys(has) {
 		f := newest[path]
 		required := ""
 		if f.Required {
@@ -255,22 +255,4 @@ func fieldPaths(pkg *golang.Package, s *golang.Struct) []fieldPath {
 		}
 	}
 	return out
-}
-
-func resource(pkg *golang.Package, kind string) *golang.Resource {
-	for _, r := range pkg.Resources {
-		if r.Kind == kind {
-			return r
-		}
-	}
-	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
