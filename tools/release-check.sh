@@ -13,7 +13,10 @@
 #   4. the storage service's webhook command installed from the release as the
 #      README says (go install .../cmd/armhub-webhook@v0.1.0) and run by
 #      conformance/webhookcommand on loopback and as a real kube-apiserver's
-#      conversion webhook, against the released CRDs.
+#      conversion webhook, against the released CRDs;
+#   5. the quickstart, docs/quickstart.md, its runnable blocks as written:
+#      go get, its manager built and run against a kube-apiserver that has
+#      the released module's deploy/ applied (tools/manifests' localcluster).
 # The go commands use a module cache of this run's own (filled from the
 # normal one through file://): released versions are rebuilt every run with
 # the same version numbers, which a shared cache would pin to the first.
@@ -22,7 +25,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 shared=$(go env GOMODCACHE)
-export GOPROXY="file://$shared/cache/download,$(go env GOPROXY)"
+proxy=$(go env GOPROXY)
+export GOPROXY="file://$shared/cache/download,$proxy"
 export GOMODCACHE="$work/gomod" GOFLAGS="-modcacherw -buildvcs=false"
 export ARMHUB_RELEASE_DIR="$work/releases"
 cd "$top"
@@ -210,6 +214,33 @@ GOBIN="$work/bin" go install github.com/armhub/armhub/apis/storage/cmd/armhub-we
 crds=$(go list -m -f '{{.Dir}}' github.com/armhub/armhub/apis/storage)/crd
 assets=$("$top/tools/kube-binaries.sh")
 (cd "$top/conformance" && env -u GOWORK KUBEBUILDER_ASSETS="$assets" go test -count=1 ./webhookcommand -args -armhub.webhook="$work/bin/armhub-webhook" "$crds"/*_*.yaml)
+
+echo "== the quickstart (docs/quickstart.md) as written, against a local kube-apiserver with the released storage base applied"
+# Its blocks marked "runs in tools/release-check.sh" run in order, unchanged:
+# the first in an empty folder (go get through the release directory), the
+# second in storage-manager beside the page's Go block as main.go, with
+# KUBECONFIG naming a kube-apiserver that has the released module's deploy/
+# applied by tools/manifests' localcluster (the released webhook command runs
+# as the Deployment's pod, the API server calls it through the Service).
+quick="$work/quickstart"
+mkdir -p "$quick"
+awk -v dir="$quick" '
+  /^```sh$/ && note ~ /shell: runs in tools\/release-check.sh/ { n++; file = sprintf("%s/run%d.sh", dir, n); inside = 1; next }
+  /^```go$/ { file = dir "/main.go"; inside = 1; next }
+  /^```/ && inside { inside = 0; close(file); next }
+  inside { print > file; next }
+  NF { note = $0 }
+' "$top/docs/quickstart.md"
+if ! [[ -s "$quick/run1.sh" && -s "$quick/run2.sh" && ! -e "$quick/run3.sh" && -s "$quick/main.go" ]]; then
+  echo "release-check: docs/quickstart.md must have two shell blocks that run here and one Go block" >&2; exit 1
+fi
+(cd "$quick" && bash -euo pipefail run1.sh)
+cp "$quick/main.go" "$quick/storage-manager/main.go"
+base=$(cd "$quick/storage-manager" && go list -m -f '{{.Dir}}' github.com/armhub/armhub/apis/storage)/deploy
+(cd "$top/tools/manifests" && GOMODCACHE="$shared" go build -o "$work/bin/localcluster" ./cmd/localcluster)
+(cd "$quick/storage-manager" && KUBEBUILDER_ASSETS="$assets" "$work/bin/localcluster" -base "$base" -webhook "$work/bin/armhub-webhook" \
+  -cert-manager-crds "$("$top/tools/cert-manager-crds.sh")" -- bash -euo pipefail "$quick/run2.sh") | tee "$work/quickstart.txt"
+grep -q 'storage account quickstart written at 2024-01-01, read at 2026-04-01' "$work/quickstart.txt"
 
 echo "== managedidentity (from Swagger): every version's status holds principalId, clientId and tenantId"
 cd "$top"

@@ -4,26 +4,17 @@
 # and every generated module of the bundled examples (apis/<service>), through
 # go.work, and fails on any finding. Generated code is made clean in the
 # emitters (generator/internal/emit/*), never by editing apis/.
-# staticcheck is installed once from the Go module proxy, at the pinned version,
-# into $ARMHUB_CACHE/staticcheck-<version>/ (default /tmp/armhub-cache).
+# staticcheck is installed once from the Go module proxy, at the pinned version
+# (tools/staticcheck-install.sh). The modules outside the workspace get it in
+# tools/own-module.sh.
 # Usage: tools/staticcheck.sh [PATTERN...]   (default: the modules above)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-# staticcheck 2026.2.2: the newest on the proxy (2026-11-25); analyses Go 1.26 code.
-version=v0.8.2
-cache=${ARMHUB_CACHE:-/tmp/armhub-cache}
-bindir="$cache/staticcheck-$version"
-staticcheck="$bindir/staticcheck"
-if [[ ! -x "$staticcheck" ]]; then
-  echo "staticcheck: installing honnef.co/go/tools/cmd/staticcheck@$version into $bindir (first run only)" >&2
-  mkdir -p "$bindir"
-  # Outside any module, so that go.work and the repository's go.mod files play no part.
-  (cd "$bindir" && GOWORK=off GOBIN="$bindir" GOFLAGS=-buildvcs=false \
-    go install "honnef.co/go/tools/cmd/staticcheck@$version")
-fi
-
+# shellcheck source-path=SCRIPTDIR source=staticcheck-install.sh
+source "$top/tools/staticcheck-install.sh"
+staticcheck=$(staticcheck_binary)
 patterns=("$@")
 if [[ ${#patterns[@]} -eq 0 ]]; then
   patterns=(./generator/... ./runtime/... ./serving/... ./conformance/...)

@@ -12,12 +12,13 @@
 # the Go code of the README and docs/ compiled, a consumer of a release
 # (tools/release-check.sh) and the ARM schema catalog's unpacking
 # (tools/arm-catalog-test.sh), the install bases rendered with kustomize and
-# accepted by a kube-apiserver (tools/manifests-test.sh) and the webhook's
+# accepted by a kube-apiserver and converting through one applied base
+# (tools/manifests-test.sh) and the webhook's
 # image built without Docker (tools/image). Ends with one
 # summary line: "tests: N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
+cd "$top" || exit 1
 log=$(mktemp)
 trap 'rm -rf "$log"' EXIT
 

@@ -13,9 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
-	"sigs.k8s.io/kustomize/api/krusty"
-	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
+
+	"armhub.local/tools/manifests/standin"
 )
 
 // repo is the repository root, from this package's folder.
@@ -24,29 +24,11 @@ var repo = filepath.Join("..", "..")
 // render runs kustomize build on dir and returns the objects, in its order.
 func render(t *testing.T, dir string) []*unstructured.Unstructured {
 	t.Helper()
-	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
-	resources, err := k.Run(filesys.MakeFsOnDisk(), dir)
+	objects, err := standin.Render(dir)
 	if err != nil {
-		t.Fatalf("kustomize build %s: %v", dir, err)
+		t.Fatal(err)
 	}
-	var out []*unstructured.Unstructured
-	for _, r := range resources.Resources() {
-		// Through JSON, so that numbers are what client-go expects (int64).
-		text, err := r.AsYAML()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := yaml.YAMLToJSON(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u := &unstructured.Unstructured{}
-		if err := u.UnmarshalJSON(data); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, u)
-	}
-	return out
+	return objects
 }
 
 // bases are the install bases: each bundled service's deploy/ and the
@@ -61,16 +43,6 @@ func bases(t *testing.T) []string {
 	return append(dirs, filepath.Join(repo, "serving", "deploy"))
 }
 
-func byKind(objects []*unstructured.Unstructured, kind string) []*unstructured.Unstructured {
-	var out []*unstructured.Unstructured
-	for _, o := range objects {
-		if o.GetKind() == kind {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
 // A service's base holds what its CRDs name: every CRD's conversion goes to
 // the base's Service (namespace, name, port) and takes its CA from the base's
 // Certificate, whose Secret the Deployment mounts and whose DNS names are the
@@ -79,7 +51,7 @@ func TestServiceBasesHoldWhatTheirCRDsName(t *testing.T) {
 	all := bases(t)
 	for _, dir := range all[:len(all)-1] { // the last is the lifecycle controller's
 		objects := render(t, dir)
-		crds, services, certs, deployments := byKind(objects, "CustomResourceDefinition"), byKind(objects, "Service"), byKind(objects, "Certificate"), byKind(objects, "Deployment")
+		crds, services, certs, deployments := standin.ByKind(objects, "CustomResourceDefinition"), standin.ByKind(objects, "Service"), standin.ByKind(objects, "Certificate"), standin.ByKind(objects, "Deployment")
 		if len(crds) == 0 || len(services) != 1 || len(certs) != 1 || len(deployments) != 1 {
 			t.Fatalf("%s: %d CRDs, %d Services, %d Certificates, %d Deployments, want CRDs and one of each", dir, len(crds), len(services), len(certs), len(deployments))
 		}

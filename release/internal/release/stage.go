@@ -154,7 +154,7 @@ func checkKubernetesVersions(dir string, env []string) error {
 		}
 	}
 	if len(skew) > 0 {
-		return fmt.Errorf("Kubernetes modules at another patch version than controller-runtime's: %s", strings.Join(skew, "; "))
+		return fmt.Errorf("the Kubernetes modules are at another patch version than controller-runtime's: %s", strings.Join(skew, "; "))
 	}
 	return nil
 }
