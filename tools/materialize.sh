@@ -5,9 +5,9 @@
 # azure/go.work makes it build against this checkout's runtime. In Bazel the same
 # module is @azure_<service> (tools/build_defs/azure.bzl).
 # Usage: tools/materialize.sh SERVICE [DIR]
-# The schemas: $ARMHUB_ARM_SCHEMAS (a folder holding schemas/), by default
-# ../shared/specs/arm-schemas beside this checkout, or for a service read from
-# Swagger $ARMHUB_SWAGGER (tools/schema-roots.sh).
+# The schemas: the ARM schema catalog (tools/arm-catalog.sh) or
+# $ARMHUB_REAL_SCHEMAS, or for a service read from Swagger $ARMHUB_SWAGGER
+# (tools/schema-roots.sh).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

@@ -9,10 +9,9 @@
 #
 # Environment:
 #   ARMHUB_RELEASE_DIR   the release directory (default releases/ here, ignored by git)
-#   ARMHUB_ARM_SCHEMAS   the pinned schema checkout for real services (a folder
-#                        holding schemas/; default ../shared/specs/arm-schemas;
-#                        ARMHUB_SWAGGER for a service read from Swagger, see
-#                        tools/schema-roots.sh)
+#   ARMHUB_REAL_SCHEMAS  the ARM schema root for real services (default the
+#                        catalog, tools/arm-catalog.sh; ARMHUB_SWAGGER for a
+#                        service read from Swagger, see tools/schema-roots.sh)
 # Extra arguments go to armhub-release (for example -version v1.0.0, -dry-run).
 # A service's module requires the runtime's latest release: release runtime first.
 set -euo pipefail

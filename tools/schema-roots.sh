@@ -2,9 +2,10 @@
 # Sourced by the scripts that generate real Azure services (check-real-schemas,
 # release, materialize, pin-swagger). schema_root GEN METADATA prints the schema
 # root for the metadata's input format, as armhub-gen GEN reads it:
-#   arm      the pinned ARM schema checkout's schemas/: $ARMHUB_ARM_SCHEMAS/schemas
-#            (ARMHUB_REAL_SCHEMAS names schemas/ itself), by default
-#            ../shared/specs/arm-schemas/schemas beside this checkout;
+#   arm      the ARM schema catalog's schemas/ (tools/arm-catalog.sh: the whole
+#            of azure-resource-manager-schemas at the pinned commit, unpacked
+#            once into the cache), or $ARMHUB_REAL_SCHEMAS (a schema root
+#            holding <api-version>/<Provider>.json and common/);
 #   swagger  the Swagger root, as swagger_root prints it.
 # swagger_root prints the folder holding specification/ that armhub-gen reads
 # Swagger files from (-schemas of a Swagger service, -swagger of one whose
@@ -23,9 +24,12 @@ schema_root() {
     swagger_root
     return
   fi
-  root=${ARMHUB_REAL_SCHEMAS:-${ARMHUB_ARM_SCHEMAS:-$top/../shared/specs/arm-schemas}/schemas}
-  [ -d "$root" ] || { echo "no ARM schemas at $root (set ARMHUB_ARM_SCHEMAS)" >&2; return 1; }
-  (cd "$root" && pwd)
+  if [ -z "${ARMHUB_REAL_SCHEMAS:-}" ]; then
+    "$top/tools/arm-catalog.sh"
+    return
+  fi
+  [ -d "$ARMHUB_REAL_SCHEMAS" ] || { echo "no ARM schemas at $ARMHUB_REAL_SCHEMAS (ARMHUB_REAL_SCHEMAS)" >&2; return 1; }
+  (cd "$ARMHUB_REAL_SCHEMAS" && pwd)
 }
 
 swagger_root() {

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Benchmark: the whole Azure catalog (../shared/specs/arm-catalog, unpacked once
 # by tools/arm-catalog.sh, read in place). Each provider namespace is generated
-# as a new user would (armhub-gen -provider P -schemas <catalog>, with its
-# conformance suite), optionally compiled (-build: go build, go vet) and tested
+# as a new user would (armhub-gen -provider P -schemas <catalog> -now T, with its
+# conformance suite: the versions get the lifecycles of the policy for real
+# Azure services at T, by default the real services' now, so that expired
+# versions leave and the CRDs list what a cluster serves; -all-versions keeps
+# every version, supported), optionally compiled (-build: go build, go vet) and tested
 # (-suite: its generated conformance suite), and gets one row:
 #
 #   namespace status versions resources gen_s gen_MiB go_MB largest_crd_B build_s suite note
@@ -16,10 +19,11 @@
 # the same generator (another generator build starts a new folder). Parallel:
 # -j N namespaces at once (default 2; each go build uses every core as well).
 #
-# Usage: tools/bench/catalog.sh [-j N] [-build] [-suite] [-only "P1 P2 ..."] [-fresh]
+# Usage: tools/bench/catalog.sh [-j N] [-build] [-suite] [-only "P1 P2 ..."] [-fresh] [-now T | -all-versions]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 jobs=2 build=0 suite=0 only="" fresh=0
+now=$(sed -n 's/^now: //p' "$top/metadata/azure/storage.yaml")
 while [ $# -gt 0 ]; do
   case $1 in
     -j) jobs=$2; shift 2 ;;
@@ -27,8 +31,10 @@ while [ $# -gt 0 ]; do
     -suite) build=1; suite=1; shift ;;
     -only) only=$2; shift 2 ;;
     -fresh) fresh=1; shift ;;
+    -now) now=$2; shift 2 ;;
+    -all-versions) now=""; shift ;;
     --one) one=$2; shift 2 ;;
-    *) echo "usage: $0 [-j N] [-build] [-suite] [-only \"P1 P2 ...\"] [-fresh]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-j N] [-build] [-suite] [-only \"P1 P2 ...\"] [-fresh] [-now T | -all-versions]" >&2; exit 2 ;;
   esac
 done
 
@@ -37,7 +43,7 @@ run_one() {
   local p=$1 d="$CATALOG_WORK/$1" row="$CATALOG_ROWS/$1.tsv"
   local versions=- resources=- secs=- mib=- gomb=- largest=- build_s=- suite_r=- note=- status=ok
   rm -rf "$d"
-  if /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" \
+  if /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" ${CATALOG_NOW:+-now "$CATALOG_NOW"} \
       -out "$d" -conformance-out "$d/conformance" > /dev/null 2> "$d.err"; then
     versions=$(find "$d" -mindepth 1 -maxdepth 1 -type d -regextype egrep -regex '.*/v[0-9]{8}(preview)?' | wc -l)
     resources=$(find "$d/crd" -name '*_*.yaml' | wc -l)
@@ -85,7 +91,7 @@ mkdir -p "$cache/catalog-bench"
 gen=$cache/catalog-bench/armhub-gen.$$
 (cd "$top/generator" && go build -o "$gen" ./cmd/armhub-gen)
 hash=$(sha256sum "$gen" | cut -c1-16)
-out=$cache/catalog-bench/$hash
+out=$cache/catalog-bench/$hash-${now:-all-versions}
 mkdir -p "$out/rows"
 mv "$gen" "$out/armhub-gen"
 [ "$fresh" = 1 ] && rm -f "$out"/rows/*.tsv
@@ -102,10 +108,10 @@ else
   mapfile -t namespaces < <(find "$root" -mindepth 2 -maxdepth 2 -name '*.*.json' -printf '%f\n' |
     sed 's/\.json$//' | LC_ALL=C sort -u)
 fi
-echo "catalog: $root; ${#namespaces[@]} namespaces; generator $hash; rows in $out/rows" >&2
+echo "catalog: $root; ${#namespaces[@]} namespaces; generator $hash; now ${now:-none (every version supported)}; rows in $out/rows" >&2
 
 export CATALOG_GEN=$out/armhub-gen CATALOG_ROOT=$root CATALOG_ROWS=$out/rows CATALOG_WORK=$work \
-  CATALOG_BUILD=$build CATALOG_SUITE=$suite
+  CATALOG_BUILD=$build CATALOG_SUITE=$suite CATALOG_NOW=$now
 start=$(date +%s.%N)
 printf '%s\n' "${namespaces[@]}" | xargs -P "$jobs" -I{} bash "$0" --one {}
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)

@@ -1,9 +1,5 @@
 """Real Azure services as build outputs.
 
-arm_schemas_repository declares the upstream ARM schema repository, pinned to a
-commit; with ARMHUB_ARM_SCHEMAS set to a local checkout (a directory holding
-schemas/), that directory is used instead and nothing is downloaded.
-
 swagger_repository declares the Swagger files of Azure/azure-rest-api-specs the
 real services read, each pinned by path and SHA-256 (swagger_pins.bzl, written
 by tools/pin-swagger.sh), linked from third_party/azure-rest-api-specs or the
@@ -19,29 +15,6 @@ with -bazel-external, so the generated BUILD files name the runtime as
 load(":generator_srcs.bzl", "GENERATOR_SRCS")
 load(":go_module_source.bzl", "find_go", "go_env")
 load(":swagger_pins.bzl", "SWAGGER_COMMITS", "SWAGGER_FILES", "SWAGGER_REF")
-
-def _arm_schemas_impl(ctx):
-    local = ctx.os.environ.get("ARMHUB_ARM_SCHEMAS", "")
-    if local:
-        ctx.symlink(ctx.path(local).get_child("schemas"), "schemas")
-    else:
-        ctx.download_and_extract(
-            url = "https://github.com/Azure/azure-resource-manager-schemas/archive/%s.tar.gz" % ctx.attr.commit,
-            stripPrefix = "azure-resource-manager-schemas-" + ctx.attr.commit,
-            sha256 = ctx.attr.sha256,
-        )
-    ctx.file("WORKSPACE", "workspace(name = %r)\n" % ctx.name)
-    ctx.file("BUILD.bazel", 'exports_files(glob(["schemas/**"]))\n')
-
-arm_schemas_repository = repository_rule(
-    implementation = _arm_schemas_impl,
-    doc = "The ARM deployment schemas, pinned to a commit (ARMHUB_ARM_SCHEMAS overrides with a local path).",
-    attrs = {
-        "commit": attr.string(mandatory = True),
-        "sha256": attr.string(),
-    },
-    environ = ["ARMHUB_ARM_SCHEMAS"],
-)
 
 def _swagger_impl(ctx):
     """Links each pinned file from the first local copy that has it, else downloads it."""
@@ -127,7 +100,7 @@ armhub_service_repository = repository_rule(
     attrs = {
         "metadata": attr.label(allow_single_file = [".yaml"]),
         "provider": attr.string(doc = "without metadata: every version and resource of this provider"),
-        "schemas": attr.label(default = "@arm_schemas//:BUILD.bazel"),
+        "schemas": attr.label(default = "@arm_catalog//:BUILD.bazel", doc = "the ARM schema root: the whole catalog (tools/build_defs/arm_catalog.bzl)"),
         "swagger": attr.label(default = "@azure_swagger//:BUILD.bazel", doc = "the pinned Swagger files, for a metadata whose input (or input.status) is Swagger"),
         "generator_srcs": attr.label_list(allow_files = True, default = GENERATOR_SRCS),
         "_generator_mod": attr.label(default = "//generator:go.mod"),
@@ -139,6 +112,7 @@ armhub_service_repository = repository_rule(
 # The real services: metadata/azure/<service>.yaml each (the metadata says
 # whether its input is the ARM schemas or the Swagger files).
 AZURE_SERVICES = [
+    "authorization",
     "cache",
     "eventhub",
     "keyvault",

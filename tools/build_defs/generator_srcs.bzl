@@ -2,6 +2,7 @@
 
 GENERATOR_SRCS = [
     "//generator/cmd/armhub-gen:main.go",
+    "//generator/cmd/armhub-gen:onboard.go",
     "//generator/cmd/armhub-gen:print.go",
     "//generator/cmd/armhub-sync:main.go",
     "//generator:go.mod",
@@ -70,7 +71,9 @@ GENERATOR_SRCS = [
     "//generator/internal/metadata:lifecycle.go",
     "//generator/internal/metadata:lines.go",
     "//generator/internal/metadata:metadata.go",
+    "//generator/internal/metadata:onboard.go",
     "//generator/internal/metadata:paths.go",
+    "//generator/internal/metadata:policy.go",
     "//generator/internal/metadata:provider.go",
     "//generator/internal/metadata:renames.go",
     "//generator/internal/metadata:versions.go",

@@ -33,6 +33,7 @@ import (
 type options struct {
 	metadata     string
 	provider     string
+	onboard      string
 	schemas      string
 	out          string
 	root         string
@@ -73,7 +74,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.StringVar(&o.print, "print", "", "print these comma-separated facts about the service and stop: "+strings.Join(printableNames(), ", "))
 	flags.StringVar(&o.suite, "conformance-out", "", "the directory of the service's generated conformance suite (optional)")
 	flags.StringVar(&o.handwritten, "handwritten", "", "the checked-in module, scanned for hand-written augmentations; default -out")
-	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's")
+	flags.StringVar(&o.now, "now", "", "the instant (RFC 3339) to evaluate lifecycles at; overrides the metadata's (with -provider: the versions get the lifecycles of the policy for real Azure services, and expired ones leave the module)")
 	flags.BoolVar(&o.external, "bazel-external", false, "the module is generated into an external Bazel repository of its own: BUILD files name its packages from that repository's root and the runtime as @//runtime")
 	flags.BoolVar(&o.check, "check", false, "compare the generated files with those under -out and fail on any difference")
 	flags.BoolVar(&o.lifecycles, "lifecycles", false, "print each version's lifecycle, classification and next transition (a table), then stop")
@@ -83,6 +84,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.inputs, "list-inputs", false, "after generating, print the schema files read (relative to the schema root), one a line")
 	flags.StringVar(&o.swagger, "swagger", "", "the folder holding specification/ of Azure/azure-rest-api-specs, for a metadata whose input.status reads status from Swagger")
 	flags.BoolVar(&o.swaggerFiles, "list-swagger-inputs", false, "after generating, print the Swagger files read (the schema files of a Swagger input, or those input.status read, relative to their root), one a line")
+	flags.StringVar(&o.onboard, "onboard", "", "with -provider and -now: write this metadata file for the provider (the policy's lifecycles, every removal recorded as not reviewed, the CRD policy) instead of a module; refuses to overwrite a file")
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
 	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
@@ -99,7 +101,10 @@ func parseFlags(args []string) (*options, error) {
 	if o.root != "" && (o.out != "" || o.suite != "") {
 		return nil, errors.New("-root sets the output directories: give it without -out and -conformance-out")
 	}
-	if o.out == "" && o.root == "" && !o.lifecycles && o.print == "" {
+	if o.onboard != "" && (o.provider == "" || o.now == "" || o.out != "" || o.root != "") {
+		return nil, errors.New("-onboard writes a metadata file for -provider at -now (and no module): give it with -provider, -schemas and -now, without -out or -root")
+	}
+	if o.out == "" && o.root == "" && !o.lifecycles && o.print == "" && o.onboard == "" {
 		return nil, errors.New("-out or -root is required")
 	}
 	if o.json && !o.lifecycles {
@@ -144,12 +149,8 @@ func run(args []string, stdout io.Writer) error {
 	if o.handwritten != "" {
 		opts.ModuleDir = o.handwritten
 	}
-	if o.now != "" {
-		now, err := time.Parse(time.RFC3339, o.now)
-		if err != nil {
-			return fmt.Errorf("-now %q: %w", o.now, err)
-		}
-		opts.Now = &now
+	if opts.Now, err = nowOf(o); err != nil {
+		return err
 	}
 	if o.lifecycles {
 		return printLifecycles(stdout, svc, opts, o.json)
@@ -160,6 +161,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	for _, note := range result.Notes {
 		fmt.Fprintln(os.Stderr, "armhub-gen: note:", note)
+	}
+	if o.onboard != "" {
+		return writeOnboarding(stdout, o, svc, result)
 	}
 	if err := reportRemovals(stdout, o, result); err != nil {
 		return err
@@ -232,7 +236,23 @@ func loadService(o *options) (*metadata.Service, error) {
 	if o.metadata != "" {
 		return metadata.Load(o.metadata)
 	}
-	return metadata.ForProvider(o.provider, o.schemas)
+	now, err := nowOf(o)
+	if err != nil {
+		return nil, err
+	}
+	return metadata.ForProvider(o.provider, o.schemas, now)
+}
+
+// nowOf is -now, if given.
+func nowOf(o *options) (*time.Time, error) {
+	if o.now == "" {
+		return nil, nil
+	}
+	now, err := time.Parse(time.RFC3339, o.now)
+	if err != nil {
+		return nil, fmt.Errorf("-now %q: %w", o.now, err)
+	}
+	return &now, nil
 }
 
 func check(dir string, files map[string][]byte) error {

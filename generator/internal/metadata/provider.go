@@ -6,14 +6,20 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/armhub/armhub/generator/internal/layout"
 )
 
 // ForProvider returns metadata that generates every API version of provider found
 // under the schema root, with every resource, for trying the generator on a whole
-// schema tree. Its CRDs list every version and have no budget (CRDs.MaxBytes 0).
-func ForProvider(provider, root string) (*Service, error) {
+// schema tree. Without now, every version is supported and the CRDs list every
+// version. With now, the versions get the lifecycles of the policy for real
+// Azure services (PolicyVersions) evaluated at now, so expired versions leave
+// the module, and the CRDs list the served spokes and each kind's hub storage
+// variant (crds.storageVersions: stored; a first release stores objects at its
+// hubs only). Either way the CRDs have no budget (CRDs.MaxBytes 0).
+func ForProvider(provider, root string, now *time.Time) (*Service, error) {
 	if what := notAProvider(provider); what != "" {
 		return nil, fmt.Errorf("-provider: %s is not a resource provider's schema: %s", provider, what)
 	}
@@ -24,29 +30,41 @@ func ForProvider(provider, root string) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	var versions []Version
+	var names []string
 	for _, e := range entries {
 		if !e.IsDir() || !apiVersion.MatchString(e.Name()) {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(root, e.Name(), provider+".json")); err == nil {
-			versions = append(versions, Version{Version: e.Name(), Resolved: Supported()})
+			names = append(names, e.Name())
 		}
 	}
-	if len(versions) == 0 {
+	if len(names) == 0 {
 		return nil, fmt.Errorf("%s: no <api-version>/%s.json found", root, provider)
 	}
-	sort.Slice(versions, func(i, j int) bool { return versions[i].Version < versions[j].Version })
 	name := layout.ServiceName(provider)
-	return &Service{
+	svc := &Service{
 		Name: name, Provider: provider, Group: name + ".azure.armhub.io",
 		Module:   Module{Path: layout.ModulePath(name), Version: "v0.0.0"},
-		Versions: versions, File: filepath.Join(root, provider), Dir: root, Schemas: ".", Found: true,
+		Versions: supported(names), File: filepath.Join(root, provider), Dir: root, Schemas: ".", Found: true,
 		Webhook: Webhook{}.withDefaults(),
-		// No metadata, so no policy to meet a budget with: list every version
-		// and enforce no budget (the pipeline notes the largest CRD instead).
+		// No metadata, so no budget: the pipeline notes the largest CRD instead.
 		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0, Descriptions: DescriptionsNewest},
-	}, nil
+	}
+	if now != nil {
+		svc.Now, svc.Versions, svc.CRDs.StorageVersions = now, PolicyVersions(names), StorageStored
+	}
+	return svc, nil
+}
+
+// supported returns the API versions, sorted, each supported.
+func supported(names []string) []Version {
+	sort.Strings(names)
+	versions := make([]Version, len(names))
+	for i, name := range names {
+		versions[i] = Version{Version: name, Resolved: Supported()}
+	}
+	return versions
 }
 
 // notAProvider says what a file of the ARM schema repository that is no

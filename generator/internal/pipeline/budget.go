@@ -71,17 +71,19 @@ func (b *budget) note() string {
 }
 
 // checkStored fails when crds.storageVersions: stored would leave a version
-// objects are stored at out of a CRD: every kind's hub (where this release
-// stores objects) must be in crds.stored, so that the CRDs of later releases,
-// whose hubs move on, still list it.
+// objects are stored at out of a CRD: the hub of every kind the module holds
+// (where this release stores objects) must be in crds.stored, so that the
+// CRDs of later releases, whose hubs move on, still list it. A kind the module
+// does not hold has no CRD in this release, so nothing is stored at its hub
+// that an earlier release's crds.stored does not list already.
 func checkStored(svc *metadata.Service, graph *conversion.Graph) error {
 	c := svc.CRDs
-	if !c.StoredOnly() {
-		return nil
+	if !c.StoredOnly() || svc.Found {
+		return nil // a -provider run is a first release: objects are stored at its hubs only, which every CRD lists
 	}
 	missing := map[string][]string{} // API version -> the kinds whose hub it is
 	var order []string
-	for _, kind := range graph.Kinds() {
+	for _, kind := range graph.HeldKinds() {
 		hub := graph.Versions[graph.Hubs[kind]].Storage.APIVersion
 		if c.IsStored(hub) {
 			continue

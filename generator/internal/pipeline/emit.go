@@ -32,6 +32,8 @@ type emitted struct {
 	module gosrc.Files // the service module, relative to its root
 	suite  gosrc.Files // the conformance suite, relative to its directory
 	notes  []string
+	// largestCRD is the size of the largest CRD, in bytes as JSON.
+	largestCRD int
 }
 
 // emitter holds what every emitter of one service needs.
@@ -41,6 +43,8 @@ type emitter struct {
 	labels layout.Labels
 	files  *fileSet
 	notes  []string
+	// largestCRD is the size of the largest CRD, in bytes as JSON.
+	largestCRD int
 	// workers bounds how many packages are rendered at once.
 	workers int
 	// libraries are the go_library labels of the module's Go packages
@@ -95,7 +99,7 @@ func emitAll(svc *metadata.Service, opts Options, versions []Version, graph *con
 			return nil, err
 		}
 	}
-	out := &emitted{module: e.files.files, notes: e.notes}
+	out := &emitted{module: e.files.files, notes: e.notes, largestCRD: e.largestCRD}
 	note, err := e.serviceBuild(opts, inputs)
 	if err != nil {
 		return nil, err
@@ -226,7 +230,8 @@ type renderedCRD struct {
 	kind, path string
 	versions   int
 	data       []byte
-	size       int // as JSON
+	size       int    // as JSON
+	note       string // why it has no descriptions, when it lost them
 	err        error
 }
 
@@ -238,13 +243,28 @@ func (e *emitter) renderCRDs(versions []Version) []renderedCRD {
 	out := make([]renderedCRD, len(kinds))
 	_ = forEach(len(kinds), e.workers, func(n int) error { // errors are in out, reported in order by crds
 		kind := kinds[n]
-		listed := e.crdVersions(kind, versions, listing)
-		r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
-		r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
-		out[n] = r
+		out[n] = e.renderCRD(kind, e.crdVersions(kind, versions, listing))
 		return nil
 	})
 	return out
+}
+
+// renderCRD renders the CRD of kind listing versions. One over etcd's 1.5
+// MiB, which no cluster stores, is rendered again without descriptions (the
+// documentation kubectl explain shows; no field and no validation goes),
+// noted.
+func (e *emitter) renderCRD(kind string, listed []crds.Version) renderedCRD {
+	r := renderedCRD{kind: kind, path: crds.Path(e.svc.Group, kind), versions: len(listed)}
+	r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
+	if r.err != nil || r.size <= metadata.EtcdMaxBytes || e.svc.CRDs.Descriptions == metadata.DescriptionsNone {
+		return r
+	}
+	with := r.size
+	crds.KeepDescriptions(listed, metadata.DescriptionsNone)
+	r.data, r.size, r.err = crds.Render(e.svc.Group, kind, listed, e.webhook())
+	r.note = fmt.Sprintf("%s: %s (kind %s) is %d bytes as JSON with descriptions (crds.descriptions: %s), over etcd's limit of %d: written without descriptions, %d bytes",
+		e.svc.File, r.path, kind, with, e.svc.CRDs.Descriptions, metadata.EtcdMaxBytes, r.size)
+	return r
 }
 
 // crds adds one CRD per resource kind, checked against the budget, and the crd
@@ -256,6 +276,9 @@ func (e *emitter) crds(rendered []renderedCRD) error {
 			return fmt.Errorf("%s: %w", r.path, r.err)
 		}
 		budget.measure(r.path, r.kind, r.versions, r.size)
+		if r.note != "" {
+			e.notes = append(e.notes, r.note)
+		}
 		if err := e.files.add(r.path, "the CRD of kind "+r.kind, r.data); err != nil {
 			return err
 		}
@@ -263,6 +286,7 @@ func (e *emitter) crds(rendered []renderedCRD) error {
 	if err := budget.check(); err != nil {
 		return err
 	}
+	e.largestCRD = budget.size
 	if note := budget.note(); note != "" {
 		e.notes = append(e.notes, note)
 	}

@@ -81,6 +81,11 @@ type Result struct {
 	// StatusInputs are the Swagger files read for status (input.status),
 	// relative to Options.SwaggerRoot, sorted.
 	StatusInputs []string
+	// Hubs are the API versions whose storage variant is the hub of some kind
+	// the module holds (where this release stores its objects), sorted.
+	Hubs []string
+	// LargestCRD is the size of the largest CRD, in bytes as JSON.
+	LargestCRD int
 }
 
 // Unassessed returns how many removals the metadata has not assessed.
@@ -135,8 +140,20 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 	return &Result{
 		Files: out.module, Conformance: out.suite,
 		Removals: removals(svc, graph), Notes: append(append(loaded.notes, buildNotes(spokes)...), out.notes...),
-		Inputs: sortedCopy(loaded.files), StatusInputs: sortedCopy(loaded.status),
+		Inputs: sortedCopy(loaded.files), StatusInputs: sortedCopy(loaded.status), Hubs: hubVersions(graph),
+		LargestCRD: out.largestCRD,
 	}, nil
+}
+
+// hubVersions returns the API versions of the hubs of the kinds the module
+// holds, sorted, once each.
+func hubVersions(graph *conversion.Graph) []string {
+	var hubs []string
+	for _, kind := range graph.HeldKinds() {
+		hubs = append(hubs, graph.Versions[graph.Hubs[kind]].Storage.APIVersion)
+	}
+	slices.Sort(hubs)
+	return slices.Compact(hubs)
 }
 
 func sortedCopy(in []string) []string {

@@ -16,12 +16,18 @@ type Removal struct {
 	Service string
 	conversion.Removal
 	Assessed bool
+	// Unreviewed marks an assessment the onboarding recorded (its note
+	// starts with metadata.Unreviewed) that nobody has reviewed yet.
+	Unreviewed bool
 }
 
 // String describes r in one line.
 func (r Removal) String() string {
 	mark := "NOT ASSESSED"
-	if r.Assessed {
+	switch {
+	case r.Assessed && r.Unreviewed:
+		mark = "recorded by the onboarding, not reviewed"
+	case r.Assessed:
 		mark = "assessed"
 	}
 	return fmt.Sprintf("%s: %s.%s removed in %s (present in %s): %s", r.Service, r.Struct, r.Property, r.To, r.From, mark)
@@ -30,14 +36,15 @@ func (r Removal) String() string {
 // removals lists the properties that disappear between adjacent versions,
 // sorted and without repeats, marking those the metadata has assessed.
 func removals(svc *metadata.Service, g *conversion.Graph) []Removal {
-	assessed := map[string]bool{}
+	notes := map[string]*string{}
 	for _, r := range svc.Removals {
-		assessed[strings.ToLower(r.Type+"."+r.Property+"@"+r.Since)] = true
+		notes[strings.ToLower(r.Type+"."+r.Property+"@"+r.Since)] = &r.Note
 	}
 	var out []Removal
 	for _, r := range g.Removals {
-		key := strings.ToLower(r.Struct + "." + r.Property + "@" + r.To)
-		out = append(out, Removal{Service: svc.Name, Removal: r, Assessed: assessed[key]})
+		note := notes[strings.ToLower(r.Struct+"."+r.Property+"@"+r.To)]
+		out = append(out, Removal{Service: svc.Name, Removal: r, Assessed: note != nil,
+			Unreviewed: note != nil && strings.HasPrefix(*note, metadata.Unreviewed)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
 	return slices.Compact(out)

@@ -142,3 +142,40 @@ func TestStoredPolicyNeedsTheHub(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A CRD over etcd's 1.5 MiB, which no cluster stores, is written without
+// descriptions, noted; every field and every validation stays. A -provider
+// run has no budget, so this is what keeps its CRDs storable.
+func TestCRDOverEtcdLosesItsDescriptions(t *testing.T) {
+	svc := syntheticService("2020-01-01")
+	svc.CRDs.MaxBytes, svc.CRDs.Descriptions = 0, metadata.DescriptionsNewest
+	api := syntheticVersion("2020-01-01", 2000, "virtualMachines")
+	for _, p := range api.Objects["virtualMachines_Spec"].Properties {
+		p.Description = strings.Repeat("A description as long as the longest upstream ones. ", 20)
+	}
+	result, err := fromModels(svc, Options{}, &loaded{apis: []*model.APIVersion{api}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "crd/synthetic.example.armhub.io_virtualmachines.yaml"
+	size, err := emittest.CRDJSONSize(result.Files[path])
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := string(result.Files[path])
+	if size > metadata.EtcdMaxBytes || strings.Contains(crd, "as long as the longest") {
+		t.Errorf("the CRD is %d bytes, descriptions kept: %v; want within %d bytes, without them", size, strings.Contains(crd, "as long as the longest"), metadata.EtcdMaxBytes)
+	}
+	for _, field := range []string{"settingA:", "settingZxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx:"} {
+		if !strings.Contains(crd, field) {
+			t.Errorf("the CRD lost the field %s", field)
+		}
+	}
+	noted := false
+	for _, note := range result.Notes {
+		noted = noted || strings.Contains(note, path+" (kind VirtualMachine) is ") && strings.Contains(note, "written without descriptions")
+	}
+	if !noted {
+		t.Errorf("no note says the CRD lost its descriptions: %q", result.Notes)
+	}
+}

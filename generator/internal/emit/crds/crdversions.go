@@ -101,9 +101,8 @@ func (s Listing) Versions(spoke, storage *golang.Package, l Lifecycle, hub bool)
 func KeepDescriptions(versions []Version, policy string) {
 	newest, found := 0, false
 	for i, v := range versions {
+		versions[i].Descriptions = policy == "all"
 		switch policy {
-		case "all":
-			versions[i].Descriptions = true
 		case "newest":
 			if v.Lifecycle != nil && v.Served && (!found || v.Name > versions[newest].Name) {
 				newest, found = i, true
