@@ -114,12 +114,20 @@ armhub_service_repository = repository_rule(
 AZURE_SERVICES = [
     "authorization",
     "cache",
+    "compute",
+    "containerregistry",
+    "containerserviceaks",
+    "documentdb",
     "eventhub",
+    "insights",
     "keyvault",
     "keyvaultsecrets",
     "managedidentity",
+    "networknrp",
     "servicefabric",
+    "sql",
     "storage",
+    "web",
 ]
 
 def armhub_azure_services():

@@ -14,6 +14,9 @@ import (
 // writeOnboarding writes the metadata file of an onboarded provider
 // (-onboard) and says what it holds and what is left to review.
 func writeOnboarding(stdout io.Writer, o *options, svc *metadata.Service, result *pipeline.Result) error {
+	generated := *svc
+	generated.Versions = result.Versions // without those whose file describes no resource
+	svc = &generated
 	onboarding := metadata.Onboarding{
 		Service: svc, Hubs: result.Hubs, LargestCRD: result.LargestCRD,
 		Command: fmt.Sprintf("armhub-gen -provider %s -now %s -onboard", svc.Provider, o.now),

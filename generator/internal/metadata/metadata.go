@@ -49,6 +49,10 @@ type Service struct {
 	// version whose file describes no resource is left out of the run,
 	// noted, where a metadata file listing it is refused.
 	Found bool `yaml:"-"`
+	// Policy marks a -provider run with a now: the versions' lifecycles are
+	// the policy's for real Azure services (PolicyVersions) over the
+	// versions generated.
+	Policy bool `yaml:"-"`
 }
 
 // Module names the generated Go module and its released version.

@@ -52,7 +52,7 @@ func ForProvider(provider, root string, now *time.Time) (*Service, error) {
 		CRDs: CRDs{StorageVersions: StorageAll, MaxBytes: 0, Descriptions: DescriptionsNewest},
 	}
 	if now != nil {
-		svc.Now, svc.Versions, svc.CRDs.StorageVersions = now, PolicyVersions(names), StorageStored
+		svc.Now, svc.Versions, svc.CRDs.StorageVersions, svc.Policy = now, PolicyVersions(names), StorageStored, true
 	}
 	return svc, nil
 }

@@ -40,8 +40,8 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 // opts.Workers at once; the result is in version order, oldest first,
 // whatever the workers. In a -provider run (svc.Found) a version whose file
 // describes no resource (definitions only) is left out, noted: the result's
-// service is the metadata without it. A metadata file listing such a version
-// is refused.
+// service is the metadata without it (with a now, the policy's lifecycles
+// over the versions kept). A metadata file listing such a version is refused.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	loader, err := formats.Open(svc, schemaRoot(svc, opts), opts.SwaggerRoot)
 	if err != nil {
@@ -107,6 +107,9 @@ func leaveOut(svc *metadata.Service, apis []*model.APIVersion) ([]*model.APIVers
 	}
 	found := *svc
 	found.Versions = slices.DeleteFunc(slices.Clone(svc.Versions), func(v metadata.Version) bool { return out[v.Version] })
+	if svc.Policy { // the policy's lifecycles over the versions kept, as the onboarding's metadata will list them
+		found.Versions = metadata.PolicyVersions(found.VersionNames())
+	}
 	return kept, &found
 }
 

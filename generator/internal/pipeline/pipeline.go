@@ -86,6 +86,10 @@ type Result struct {
 	Hubs []string
 	// LargestCRD is the size of the largest CRD, in bytes as JSON.
 	LargestCRD int
+	// Versions are the versions generated, with their lifecycles: the
+	// metadata's, but in a -provider run without those whose file describes
+	// no resource.
+	Versions []metadata.Version
 }
 
 // Unassessed returns how many removals the metadata has not assessed.
@@ -141,7 +145,7 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 		Files: out.module, Conformance: out.suite,
 		Removals: removals(svc, graph), Notes: append(append(loaded.notes, buildNotes(spokes)...), out.notes...),
 		Inputs: sortedCopy(loaded.files), StatusInputs: sortedCopy(loaded.status), Hubs: hubVersions(graph),
-		LargestCRD: out.largestCRD,
+		LargestCRD: out.largestCRD, Versions: svc.Versions,
 	}, nil
 }
 

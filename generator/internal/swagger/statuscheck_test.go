@@ -66,6 +66,10 @@ var statusDifferences = []struct {
 		"the deployment schema gives no type there (an empty schema: any JSON value, which the spec keeps and which accepts what Swagger's type allows); Swagger types it"},
 	{regexp.MustCompile(`^Microsoft\.Cache 2026-02-01-preview RedisEnterpriseDatabase: spec\.properties\.(?:keySpaceNotification: only in Swagger|notifyKeyspaceEvents: only in the deployment schema)$`),
 		"the two upstream inputs name the keyspace notification setting differently in 2026-02-01-preview (notifyKeyspaceEvents, keySpaceNotification); the spec follows the deployment schema"},
+	{regexp.MustCompile(`^Microsoft\.KeyVault 2024-11-01 (?:VaultsKey|ManagedHSMsKey): spec\.properties\.kty: validation none in the deployment schema, minLength=1 in Swagger$`),
+		"the split Swagger files of 2024-11-01 put minLength 1 on the open enum JsonWebKeyType; the deployment schema, and the TypeSpec files from 2025-05-01, leave it out"},
+	{regexp.MustCompile(`^Microsoft\.KeyVault 2024-11-01 (?:Vaults|ManagedHSMs)PrivateEndpointConnection: spec\.properties\.provisioningState: only in the deployment schema$`),
+		"in the split Swagger files of 2024-11-01 the provisioning state's definition is read-only (so it is status); the deployment schema of 2024-11-01 lists it as an input, which later ones do not"},
 	{regexp.MustCompile(`(?:\.(?:privateEndpoint|userAssignedIdentities|runStatus)| (?:Managed[cC]lusters|Clusters)ApplicationType: spec\.properties): only in the deployment schema$`),
 		"every property of its Swagger type is read-only (the private endpoint's id; an identity's principal and client ids; a task assignment's run report; an application type's provisioning state), so the Swagger spec leaves it out, noted; the deployment schema keeps the object"},
 }

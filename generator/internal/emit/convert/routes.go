@@ -135,7 +135,7 @@ func writeHubRoute(s *gosrc.Scope, l level, kind string, r *golang.Resource) {
 
 var hubCode = gosrc.Code(`
 // Hub marks {{.Name}} as the version every other converts through.
-func (*{{.Name}}) Hub() {}
+{{emptyBody (printf "func (*%s) Hub()" .Name)}}
 `)
 
 // beyondHub is a storage version newer than the hub, as the hub converts it.
@@ -336,7 +336,7 @@ func (destination *{{.Name}}) {{.From}}(source {{.Param}}) error {
 }
 
 // ConvertsThroughHub marks {{.Name}} as newer than the hub.
-func (*{{.Name}}) ConvertsThroughHub() {}
+{{emptyBody (printf "func (*%s) ConvertsThroughHub()" .Name)}}
 `)
 
 // writeDirectRoute writes the conversions of a storage version before the

@@ -338,6 +338,18 @@ or a map) fitting in turn.`,
 			},
 			picks: []pick{spec(v0, layout.Storage, "*.FitsSpoke")},
 		},
+		{
+			name: "fits-nested",
+			show: `A struct with structs in a collection of collections never fits: FitsSpoke
+says so at that field and checks no field after it (a check there would be
+unreachable code, which go vet refuses), so ConvertFrom compares.`,
+			versions: []*model.APIVersion{
+				widgets("2020-01-01", props(
+					prop("matrix", sliceOf(sliceOf(object("Rule")))), required("name", str), prop("main", object("Rule"))),
+					obj("Rule", prop("name", str))),
+			},
+			picks: []pick{spec(v0, layout.Storage, "Widget_Spec.FitsSpoke")},
+		},
 	}
 }
 

@@ -125,8 +125,20 @@ func (g *File) Printf(format string, args ...any) {
 type Args map[string]any
 
 var templateFuncs = template.FuncMap{
-	"quote": strconv.Quote,
-	"json":  func(tag string) string { return "`json:" + strconv.Quote(tag) + "`" },
+	"quote":     strconv.Quote,
+	"json":      func(tag string) string { return "`json:" + strconv.Quote(tag) + "`" },
+	"emptyBody": EmptyBody,
+}
+
+// EmptyBody is the declaration of a function with header and an empty body as
+// gofmt prints it: on one line while the header is shorter than 100 columns
+// (go/printer's limit for a body on the header's line), else with the closing
+// brace on a line of its own.
+func EmptyBody(header string) string {
+	if len(header) < 100 {
+		return header + " {}"
+	}
+	return header + " {\n}"
 }
 
 // Code parses a template of generated Code; missing args are an error.

@@ -1,6 +1,7 @@
 package gosrc
 
 import (
+	"go/format"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,21 @@ func TestAddressOf(t *testing.T) {
 	for expr, want := range cases {
 		if got := AddressOf(expr); got != want {
 			t.Errorf("AddressOf(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}
+
+// EmptyBody prints what gofmt keeps, on either side of its one-line limit.
+func TestEmptyBodyIsGofmtClean(t *testing.T) {
+	for n := 60; n <= 80; n++ {
+		name := strings.Repeat("A", n)
+		src := "package p\n\ntype " + name + " struct{}\n\n" + EmptyBody("func (*"+name+") ConvertsThroughHub()") + "\n"
+		formatted, err := format.Source([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(formatted) != src {
+			t.Errorf("a receiver of %d letters: gofmt gives\n%s\nnot\n%s", n, formatted, src)
 		}
 	}
 }
