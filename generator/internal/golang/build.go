@@ -93,6 +93,10 @@ func (b *builder) claimResource(r *model.Resource) error {
 		return b.clash(r.Name+listKey, list, r.Source)
 	}
 	b.resource[r.Name] = kind
+	if naming.KindShortened(r.Name) {
+		b.notes = append(b.notes, fmt.Sprintf("%s: resource %s is the kind %s, without its parents' names: a Kubernetes kind is at most %d characters (its list kind and plural must fit 63)",
+			r.Source, r.Name, kind, naming.MaxKind))
+	}
 	return nil
 }
 

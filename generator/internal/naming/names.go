@@ -110,18 +110,41 @@ func isIdentRune(r rune) bool {
 	return r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
+// MaxKind is the longest Kubernetes kind: a CRD's kind, its list kind
+// (kind + "List") and its plural, in lower case, are DNS-1035 labels of at
+// most 63 characters, and the plural adds at most two letters.
+const MaxKind = 58
+
 // KindName returns the Kubernetes kind of a resource from its schema name: the
 // segments of a child resource's name are joined, and the last is made singular:
 // "storageAccounts" gives StorageAccount, "vaults_secrets" gives VaultsSecret.
+// A kind longer than MaxKind drops its parents' segments from the left until
+// it fits (managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies
+// gives RestorableDroppedDatabasesBackupShortTermRetentionPolicy); see
+// KindShortened.
 func KindName(resource string) string {
+	parts := kindParts(resource)
+	for len(parts) > 1 && len(strings.Join(parts, "")) > MaxKind {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, "")
+}
+
+// KindShortened reports whether KindName left segments of the resource's name
+// out of its kind, to fit MaxKind.
+func KindShortened(resource string) bool {
+	return KindName(resource) != strings.Join(kindParts(resource), "")
+}
+
+// kindParts are the segments of a kind, in Pascal case, the last singular.
+func kindParts(resource string) []string {
 	segments := strings.Split(resource, "_")
 	last := len(segments) - 1
 	segments[last] = Singular(segments[last])
-	var b strings.Builder
-	for _, s := range segments {
-		b.WriteString(pascal(s))
+	for i, s := range segments {
+		segments[i] = pascal(s)
 	}
-	return b.String()
+	return segments
 }
 
 // Singular returns the singular of an English plural as used in ARM resource names.

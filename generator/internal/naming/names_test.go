@@ -2,6 +2,7 @@ package naming
 
 import (
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -92,5 +93,26 @@ func TestPlural(t *testing.T) {
 		if got := Plural(kind); got != want {
 			t.Errorf("Plural(%q) = %q, want %q", kind, got, want)
 		}
+	}
+}
+
+// A kind too long for Kubernetes drops its parents' segments; a short one
+// keeps them all, and one segment too long stays as it is.
+func TestKindNameFitsKubernetes(t *testing.T) {
+	for resource, want := range map[string]string{
+		"vaults_secrets": "VaultsSecret",
+		"managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies":    "RestorableDroppedDatabasesBackupShortTermRetentionPolicy",
+		"aVeryLongParentNameOfTwentyEight_anotherRatherLongChildNameHere_grandchildItems": "AnotherRatherLongChildNameHereGrandchildItem",
+	} {
+		if got := KindName(resource); got != want || len(got) > MaxKind {
+			t.Errorf("KindName(%q) = %q (%d characters), want %q", resource, got, len(got), want)
+		}
+		if got, want := KindShortened(resource), resource != "vaults_secrets"; got != want {
+			t.Errorf("KindShortened(%q) = %v, want %v", resource, got, want)
+		}
+	}
+	long := strings.Repeat("x", 70)
+	if got := KindName(long); got != "X"+strings.Repeat("x", 69) {
+		t.Errorf("one segment of 70 letters gives %q", got)
 	}
 }

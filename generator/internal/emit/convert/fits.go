@@ -96,16 +96,43 @@ func objectFits(at string, st, ht *golang.Type) string {
 	return fmt.Sprintf("if !%s.FitsSpoke() {\n\treturn false\n}\n", at)
 }
 
-// collectionFits checks every struct of a slice or map of structs; anything
-// deeper (a collection of collections of structs) never fits, which only costs
-// the comparison.
+// collectionFits checks every struct of a slice or map of structs, nested
+// collections included (a slice of slices of structs: a loop in a loop); a
+// collection of pointers to structs never fits, which only costs the
+// comparison.
 func collectionFits(at string, st, ht *golang.Type) string {
+	return elemsFit(at, st, ht, 0)
+}
+
+// elemsFit checks the elements of the collection at, depth collections deep.
+func elemsFit(at string, st, ht *golang.Type, depth int) string {
 	elem, spokeElem := st.Elem, ht.Elem
-	if elem.Kind != model.KindObject || elem.Pointer || spokeElem.Pointer {
+	index, item := "index", "item"
+	if depth > 0 {
+		index, item = fmt.Sprintf("index%d", depth), fmt.Sprintf("item%d", depth)
+	}
+	switch {
+	case (elem.Kind == model.KindArray || elem.Kind == model.KindMap) && spokeElem.Kind == elem.Kind && !elem.Pointer && !spokeElem.Pointer:
+		inner := elemsFit(item, elem, spokeElem, depth+1)
+		if inner == neverFits {
+			return neverFits
+		}
+		return fmt.Sprintf("for _, %s := range %s {\n%s}\n", item, at, indented(inner))
+	case elem.Kind != model.KindObject || elem.Pointer || spokeElem.Pointer:
 		return neverFits
+	case st.Kind == model.KindArray:
+		return fmt.Sprintf("for %s := range %s {\n\tif !%s[%s].FitsSpoke() {\n\t\treturn false\n\t}\n}\n", index, at, at, index)
 	}
-	if st.Kind == model.KindArray {
-		return fmt.Sprintf("for index := range %s {\n\tif !%s[index].FitsSpoke() {\n\t\treturn false\n\t}\n}\n", at, at)
+	return fmt.Sprintf("for _, %s := range %s {\n\tif !%s.FitsSpoke() {\n\t\treturn false\n\t}\n}\n", item, at, item)
+}
+
+// indented is code one tab deeper.
+func indented(code string) string {
+	lines := strings.SplitAfter(code, "\n")
+	for i, line := range lines {
+		if strings.TrimSpace(line) != "" {
+			lines[i] = "\t" + line
+		}
 	}
-	return fmt.Sprintf("for _, item := range %s {\n\tif !item.FitsSpoke() {\n\t\treturn false\n\t}\n}\n", at)
+	return strings.Join(lines, "")
 }
