@@ -99,7 +99,9 @@ func crdProblems(crd *apiextensionsv1.CustomResourceDefinition) []string {
 	if want := spec.Names.Plural + "." + spec.Group; crd.Name != want {
 		problems = append(problems, fmt.Sprintf("metadata.name %q, want %q", crd.Name, want))
 	}
-	for _, n := range []string{spec.Names.Plural, spec.Names.Singular} {
+	// The API server's rules (apiextensions validation): plural and singular
+	// are DNS-1035 labels, and so are kind and list kind in lower case.
+	for _, n := range []string{spec.Names.Plural, spec.Names.Singular, strings.ToLower(spec.Names.Kind), strings.ToLower(spec.Names.ListKind)} {
 		for _, msg := range validation.IsDNS1035Label(n) {
 			problems = append(problems, fmt.Sprintf("name %q: %s", n, msg))
 		}

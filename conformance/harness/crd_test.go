@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -106,4 +107,24 @@ func TestEveryKindHasCRD(t *testing.T) {
 		t.Fatalf("with the Gadget CRD removed: errors %q, want one naming Gadget", errs)
 	}
 	t.Log(errs[0])
+}
+
+// A kind whose list kind is over 63 characters is refused by the API server
+// (apiextensions validation), so the CRD check names it.
+func TestCRDProblemsNameALongListKind(t *testing.T) {
+	kind := strings.Repeat("K", 61)
+	crd := &apiextensionsv1.CustomResourceDefinition{
+		ObjectMeta: metav1.ObjectMeta{Name: "things.example.com"},
+		Spec: apiextensionsv1.CustomResourceDefinitionSpec{Group: "example.com", Names: apiextensionsv1.CustomResourceDefinitionNames{
+			Plural: "things", Singular: "thing", Kind: kind, ListKind: kind + "List"},
+			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{Name: "v1", Storage: true}}},
+	}
+	problems := crdProblems(crd)
+	if len(problems) != 1 || !strings.Contains(problems[0], strings.ToLower(kind)+"list") {
+		t.Errorf("problems %q, want one naming the list kind", problems)
+	}
+	crd.Spec.Names.Kind, crd.Spec.Names.ListKind = "Thing", "ThingList"
+	if problems := crdProblems(crd); len(problems) != 0 {
+		t.Errorf("a valid CRD: %q", problems)
+	}
 }
