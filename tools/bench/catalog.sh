@@ -75,7 +75,7 @@ run_one() {
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$status" "$versions" "$resources" "$secs" "$mib" \
     "$gomb" "$largest" "$build_s" "$suite_r" "$note" > "$row.tmp"
   mv "$row.tmp" "$row"
-  rm -rf "$d" "$d".*
+  rm -rf "$d" "$d.time" "$d.err" "$d.build" "$d.suite" # exact names: one namespace is a prefix of another
 }
 
 if [ -n "${one:-}" ]; then

@@ -86,11 +86,11 @@ func (b *builder) claimResource(r *model.Resource) error {
 	types := [][2]string{{r.Name + kindKey, kind}, {r.Spec, naming.SpecType(kind)}, {status, naming.StatusType(kind)}}
 	for _, c := range types {
 		if !b.names.ClaimType(c[1], c[0], r.Source) {
-			return b.clash(c[0], c[1], r.Source)
+			return b.kindClash(r, b.clash(c[0], c[1], r.Source))
 		}
 	}
 	if list := naming.ListType(kind); !b.names.Claim(list, r.Name+listKey, r.Source) {
-		return b.clash(r.Name+listKey, list, r.Source)
+		return b.kindClash(r, b.clash(r.Name+listKey, list, r.Source))
 	}
 	b.resource[r.Name] = kind
 	if naming.KindShortened(r.Name) {
@@ -98,6 +98,15 @@ func (b *builder) claimResource(r *model.Resource) error {
 			r.Source, r.Name, kind, naming.MaxKind))
 	}
 	return nil
+}
+
+// kindClash says, of the clash err of resource r's names, when r's kind was
+// shortened to fit Kubernetes (naming.KindName): that is why it clashes.
+func (b *builder) kindClash(r *model.Resource, err error) error {
+	if !naming.KindShortened(r.Name) {
+		return err
+	}
+	return fmt.Errorf("%w; %s's kind dropped its parents' names to fit the %d characters Kubernetes allows a kind, and the shorter kind is taken", err, r.Name, naming.MaxKind)
 }
 
 // clash returns the error of key (at source) asking for the Go name goName,

@@ -89,3 +89,30 @@ func TestScopeAndExternalOwnerAreCarried(t *testing.T) {
 		t.Errorf("resource %+v", r)
 	}
 }
+
+// Two resources whose kinds are too long for Kubernetes and shorten to one
+// kind are an error saying so; one alone gets the shorter kind, noted.
+func TestShortenedKindsMayNotCollide(t *testing.T) {
+	long := func(parent string) *model.Resource {
+		name := parent + "_privateEndpointConnections"
+		return &model.Resource{Name: name, Spec: name + "_Spec", Source: "x#/resourceDefinitions/" + name}
+	}
+	version := func(resources ...*model.Resource) *model.APIVersion {
+		v := &model.APIVersion{Version: "2020-01-01", Provider: "P", Enums: map[string]*model.Enum{}, Objects: map[string]*model.Object{}, Resources: resources}
+		for _, r := range resources {
+			v.Objects[r.Spec] = &model.Object{Name: r.Spec, Source: r.Source}
+		}
+		return v
+	}
+	pkg, err := BuildNamed(version(long("privateLinkServicesForM365SecurityCenter")), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkg.Notes) != 1 || !strings.Contains(pkg.Notes[0], "is the kind PrivateEndpointConnection, without its parents' names") {
+		t.Errorf("notes %q", pkg.Notes)
+	}
+	_, err = BuildNamed(version(long("privateLinkServicesForM365SecurityCenter"), long("privateLinkServicesForM365ComplianceCenter")), nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "both become the Go name PrivateEndpointConnection") || !strings.Contains(err.Error(), "dropped its parents' names to fit the 58 characters") {
+		t.Errorf("error %v", err)
+	}
+}
