@@ -26,6 +26,16 @@ mkdir -p "$out"
 "$top/tools/build-generator.sh" "$out/armhub-gen"
 swagger=$(swagger_root)
 
+# Bazel builds the services AZURE_SERVICES lists (tools/build_defs/azure.bzl):
+# exactly those of metadata/azure/ (tools/onboard.sh keeps the list).
+listed=$(sed -n '/^AZURE_SERVICES = \[$/,/^\]$/s/^    "\(.*\)",$/\1/p' "$top/tools/build_defs/azure.bzl")
+files=$(for f in "$top"/metadata/azure/*.yaml; do basename "$f" .yaml; done)
+if [ "$listed" != "$files" ]; then
+  echo "FAIL AZURE_SERVICES in tools/build_defs/azure.bzl is not the list of metadata/azure/*.yaml:"
+  diff <(echo "$listed") <(echo "$files") || true
+  exit 1
+fi
+
 # A service that passed every check here before with the same inputs (the
 # generator binary, its metadata, the schema root, the pinned Swagger files,
 # the runtime and the conformance harness it is vetted against) is not run

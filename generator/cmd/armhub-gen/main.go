@@ -41,6 +41,7 @@ type options struct {
 	suite        string
 	handwritten  string
 	now          string
+	nowTime      *time.Time // -now, parsed
 	check        bool
 	external     bool
 	lifecycles   bool
@@ -110,6 +111,13 @@ func parseFlags(args []string) (*options, error) {
 	if o.json && !o.lifecycles {
 		return nil, errors.New("-json goes with -lifecycles")
 	}
+	if o.now != "" {
+		now, err := time.Parse(time.RFC3339, o.now)
+		if err != nil {
+			return nil, fmt.Errorf("-now %q: %w", o.now, err)
+		}
+		o.nowTime = &now
+	}
 	if o.print != "" {
 		return o, checkPrint(o.print)
 	}
@@ -149,9 +157,7 @@ func run(args []string, stdout io.Writer) error {
 	if o.handwritten != "" {
 		opts.ModuleDir = o.handwritten
 	}
-	if opts.Now, err = nowOf(o); err != nil {
-		return err
-	}
+	opts.Now = o.nowTime
 	if o.lifecycles {
 		return printLifecycles(stdout, svc, opts, o.json)
 	}
@@ -236,23 +242,7 @@ func loadService(o *options) (*metadata.Service, error) {
 	if o.metadata != "" {
 		return metadata.Load(o.metadata)
 	}
-	now, err := nowOf(o)
-	if err != nil {
-		return nil, err
-	}
-	return metadata.ForProvider(o.provider, o.schemas, now)
-}
-
-// nowOf is -now, if given.
-func nowOf(o *options) (*time.Time, error) {
-	if o.now == "" {
-		return nil, nil
-	}
-	now, err := time.Parse(time.RFC3339, o.now)
-	if err != nil {
-		return nil, fmt.Errorf("-now %q: %w", o.now, err)
-	}
-	return &now, nil
+	return metadata.ForProvider(o.provider, o.schemas, o.nowTime)
 }
 
 func check(dir string, files map[string][]byte) error {
