@@ -10,7 +10,8 @@
 #
 #   namespace status versions resources gen_s gen_MiB go_MB largest_crd_B build_s suite note
 #
-# status is ok or refused (note: the error's first line); build_s is the wall
+# status is ok, empty (no version describes a resource: the generator notes
+# it and writes nothing) or refused (note: the error's first line); build_s is the wall
 # time of go build ./... (FAIL when it fails), suite ok or FAIL; "-" when not
 # asked. A summary line follows the table. Not a test: nothing fails on speed.
 #
@@ -43,8 +44,13 @@ run_one() {
   local p=$1 d="$CATALOG_WORK/$1" row="$CATALOG_ROWS/$1.tsv"
   local versions=- resources=- secs=- mib=- gomb=- largest=- build_s=- suite_r=- note=- status=ok
   rm -rf "$d"
-  if /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" ${CATALOG_NOW:+-now "$CATALOG_NOW"} \
-      -out "$d" -conformance-out "$d/conformance" > /dev/null 2> "$d.err"; then
+  local code=0
+  /usr/bin/time -f "%e %M" -o "$d.time" "$CATALOG_GEN" -provider "$p" -schemas "$CATALOG_ROOT" ${CATALOG_NOW:+-now "$CATALOG_NOW"} \
+    -out "$d" -conformance-out "$d/conformance" > /dev/null 2> "$d.err" || code=$?
+  if [ "$code" = 0 ] && [ ! -d "$d" ]; then
+    status=empty # no version describes a resource: noted, nothing written
+    note=$(grep -m1 'nothing to generate' "$d.err" | sed "s|$CATALOG_ROOT/||g; s|^armhub-gen: note: ||" | cut -c1-300)
+  elif [ "$code" = 0 ]; then
     versions=$(find "$d" -mindepth 1 -maxdepth 1 -type d -regextype egrep -regex '.*/v[0-9]{8}(preview)?' | wc -l)
     resources=$(find "$d/crd" -name '*_*.yaml' | wc -l)
     gomb=$(find "$d" -name '*.go' -printf '%s\n' | awk '{s += $1} END {printf "%.1f", s / 1e6}')
@@ -110,6 +116,9 @@ else
 fi
 echo "catalog: $root; ${#namespaces[@]} namespaces; generator $hash; now ${now:-none (every version supported)}; rows in $out/rows" >&2
 
+# Compiling the catalog fills a Go build cache with gigabytes no later run
+# reuses: -build uses one of its own for the run, removed with the work folder.
+[ "$build" = 1 ] && export GOCACHE=$work/gocache
 export CATALOG_GEN=$out/armhub-gen CATALOG_ROOT=$root CATALOG_ROWS=$out/rows CATALOG_WORK=$work \
   CATALOG_BUILD=$build CATALOG_SUITE=$suite CATALOG_NOW=$now
 start=$(date +%s.%N)
@@ -126,9 +135,10 @@ for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v ela
                if ($9 != "-") { built++; if ($9 == "FAIL") bfail++; else bsecs += $9 }
                if ($10 == "ok") sok++; if ($10 == "FAIL") sfail++ }
   $2 == "refused" { refused++ }
+  $2 == "empty" { empty++ }
   END {
-    printf "summary: %d namespaces (and %d files that are no provider), %d generate, %d refused; %d versions; %.0f MB of Go; generation %.0f s summed, %.0f s wall (this run), peak %d MiB (%s); CRDs: %d namespaces with one over 1.5 MiB, %d within 262144 B", \
-      n, other, ok, refused, versions, gomb, gen, elapsed, peak, peakns, etcd, kubectl
+    printf "summary: %d namespaces (and %d files that are no provider), %d generate, %d describe no resource (noted, nothing to generate), %d refused; %d versions; %.0f MB of Go; generation %.0f s summed, %.0f s wall (this run), peak %d MiB (%s); CRDs: %d namespaces with one over 1.5 MiB, %d within 262144 B", \
+      n, other, ok, empty, refused, versions, gomb, gen, elapsed, peak, peakns, etcd, kubectl
     if (built) printf "; built %d, %d failed, %.0f s of go build+vet summed", built, bfail, bsecs
     if (sok + sfail) printf "; suites %d passed, %d failed", sok, sfail
     printf "\n"

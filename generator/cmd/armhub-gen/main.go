@@ -168,6 +168,9 @@ func run(args []string, stdout io.Writer) error {
 	for _, note := range result.Notes {
 		fmt.Fprintln(os.Stderr, "armhub-gen: note:", note)
 	}
+	if result.Empty {
+		return nothingToGenerate(o)
+	}
 	if o.onboard != "" {
 		return writeOnboarding(stdout, o, svc, result)
 	}
@@ -354,4 +357,15 @@ func overrideDescriptions(svc *metadata.Service, policy string) error {
 		return nil
 	}
 	return fmt.Errorf("-crd-descriptions %q: expected %s, %s or %s", policy, metadata.DescriptionsNewest, metadata.DescriptionsAll, metadata.DescriptionsNone)
+}
+
+// nothingToGenerate ends a -provider run that found no resource: nothing is
+// written (a module directory is not emptied), and an onboarding, which
+// needs a resource to build, is refused.
+func nothingToGenerate(o *options) error {
+	if o.onboard != "" {
+		return fmt.Errorf("-onboard %s: %s describes no resource in any version: there is no service to onboard", o.onboard, o.provider)
+	}
+	fmt.Fprintf(os.Stderr, "armhub-gen: %s: nothing written\n", o.provider)
+	return nil
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -90,5 +93,38 @@ func TestPrintFacts(t *testing.T) {
 	want := "examplestorage github.com/armhub/armhub/apis/examplestorage v0.1.0 apis/examplestorage conformance/examplestorage github.com/armhub/armhub/runtime runtime\n"
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}
+
+// A provider no version of which describes a resource (definitions only, as
+// Microsoft.SerialConsole in the catalog) is noted, not refused: the run
+// succeeds and writes nothing; onboarding it is refused, saying why.
+func TestProviderWithoutResources(t *testing.T) {
+	dir := t.TempDir()
+	source := filepath.Join("testdata", "good", "provider-version-without-resources", "schemas", "2024-01-01", "Example.Things.json")
+	data, err := os.ReadFile(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, version := range []string{"2023-01-01", "2024-01-01"} {
+		path := filepath.Join(dir, "schemas", version, "Example.Things.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "out")
+	args := []string{"-provider", "Example.Things", "-schemas", filepath.Join(dir, "schemas")}
+	if err := run(append(args, "-out", out), &bytes.Buffer{}); err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("something was written to %s (%v)", out, err)
+	}
+	err = run(append(args, "-now", "2026-01-01T00:00:00Z", "-onboard", filepath.Join(dir, "things.yaml")), &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "describes no resource in any version: there is no service to onboard") {
+		t.Errorf("onboarding: %v", err)
 	}
 }

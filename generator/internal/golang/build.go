@@ -94,7 +94,7 @@ func (b *builder) claimResource(r *model.Resource) error {
 	}
 	b.resource[r.Name] = kind
 	if naming.KindShortened(r.Name) {
-		b.notes = append(b.notes, fmt.Sprintf("%s: resource %s is the kind %s, without its parents' names: a Kubernetes kind is at most %d characters (its list kind and plural must fit 63)",
+		b.notes = append(b.notes, fmt.Sprintf("%s: resource %s is the kind %s, its parents' names shortened: a Kubernetes kind is at most %d characters (its list kind and plural must fit 63)",
 			r.Source, r.Name, kind, naming.MaxKind))
 	}
 	return nil
@@ -106,7 +106,7 @@ func (b *builder) kindClash(r *model.Resource, err error) error {
 	if !naming.KindShortened(r.Name) {
 		return err
 	}
-	return fmt.Errorf("%w; %s's kind dropped its parents' names to fit the %d characters Kubernetes allows a kind, and the shorter kind is taken", err, r.Name, naming.MaxKind)
+	return fmt.Errorf("%w; %s's kind shortened its parents' names to fit the %d characters Kubernetes allows a kind, and the shorter kind is taken", err, r.Name, naming.MaxKind)
 }
 
 // clash returns the error of key (at source) asking for the Go name goName,

@@ -91,7 +91,8 @@ func TestScopeAndExternalOwnerAreCarried(t *testing.T) {
 }
 
 // Two resources whose kinds are too long for Kubernetes and shorten to one
-// kind are an error saying so; one alone gets the shorter kind, noted.
+// kind (their parents' initials agree) are an error saying so; one alone gets
+// the shorter kind, noted, and so do two whose initials differ.
 func TestShortenedKindsMayNotCollide(t *testing.T) {
 	long := func(parent string) *model.Resource {
 		name := parent + "_privateEndpointConnections"
@@ -108,11 +109,15 @@ func TestShortenedKindsMayNotCollide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pkg.Notes) != 1 || !strings.Contains(pkg.Notes[0], "is the kind PrivateEndpointConnection, without its parents' names") {
+	if len(pkg.Notes) != 1 || !strings.Contains(pkg.Notes[0], "is the kind PLSFM365SCPrivateEndpointConnection, its parents' names shortened") {
 		t.Errorf("notes %q", pkg.Notes)
 	}
-	_, err = BuildNamed(version(long("privateLinkServicesForM365SecurityCenter"), long("privateLinkServicesForM365ComplianceCenter")), nil, nil)
-	if err == nil || !strings.Contains(err.Error(), "both become the Go name PrivateEndpointConnection") || !strings.Contains(err.Error(), "dropped its parents' names to fit the 58 characters") {
+	pkg, err = BuildNamed(version(long("privateLinkServicesForM365SecurityCenter"), long("privateLinkServicesForM365ComplianceCenter")), nil, nil)
+	if err != nil || len(pkg.Notes) != 2 {
+		t.Fatalf("two parents with other initials: %v, notes %q", err, pkg.Notes)
+	}
+	_, err = BuildNamed(version(long("privateLinkServicesForM365SecurityCenter"), long("privateLinkServicesForM365SharedCenter")), nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "both become the Go name PLSFM365SCPrivateEndpointConnection") || !strings.Contains(err.Error(), "shortened its parents' names to fit the 58 characters") {
 		t.Errorf("error %v", err)
 	}
 }

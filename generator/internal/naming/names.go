@@ -118,20 +118,41 @@ const MaxKind = 58
 // KindName returns the Kubernetes kind of a resource from its schema name: the
 // segments of a child resource's name are joined, and the last is made singular:
 // "storageAccounts" gives StorageAccount, "vaults_secrets" gives VaultsSecret.
-// A kind longer than MaxKind drops its parents' segments from the left until
-// it fits (managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies
-// gives RestorableDroppedDatabasesBackupShortTermRetentionPolicy); see
+// A kind longer than MaxKind shortens its parents' segments, from the left, to
+// their initials (capitals and digits) until it fits, and drops initials from
+// the left only if that is not enough: a function of the name alone, so that a
+// kind is the same in every version, and one that keeps the parents apart
+// (privateLinkServicesForM365SecurityCenter_privateEndpointConnections gives
+// PLSFM365SCPrivateEndpointConnection, its ComplianceCenter sibling
+// PLSFM365CCPrivateEndpointConnection;
+// managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies
+// gives MIRestorableDroppedDatabasesBackupShortTermRetentionPolicy); see
 // KindShortened.
 func KindName(resource string) string {
 	parts := kindParts(resource)
+	for i := 0; i < len(parts)-1 && len(strings.Join(parts, "")) > MaxKind; i++ {
+		parts[i] = initials(parts[i])
+	}
 	for len(parts) > 1 && len(strings.Join(parts, "")) > MaxKind {
 		parts = parts[1:]
 	}
 	return strings.Join(parts, "")
 }
 
-// KindShortened reports whether KindName left segments of the resource's name
-// out of its kind, to fit MaxKind.
+// initials are the capitals and digits of a Pascal-case segment:
+// PrivateLinkServicesForM365 gives PLSFM365.
+func initials(segment string) string {
+	var b strings.Builder
+	for _, r := range segment {
+		if unicode.IsUpper(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// KindShortened reports whether KindName shortened or left out segments of the
+// resource's name in its kind, to fit MaxKind.
 func KindShortened(resource string) bool {
 	return KindName(resource) != strings.Join(kindParts(resource), "")
 }

@@ -96,13 +96,18 @@ func TestPlural(t *testing.T) {
 	}
 }
 
-// A kind too long for Kubernetes drops its parents' segments; a short one
-// keeps them all, and one segment too long stays as it is.
+// A kind too long for Kubernetes shortens its parents' segments to initials
+// from the left, then drops initials; a short one keeps them all, and one
+// segment too long stays as it is.
 func TestKindNameFitsKubernetes(t *testing.T) {
 	for resource, want := range map[string]string{
 		"vaults_secrets": "VaultsSecret",
-		"managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies":    "RestorableDroppedDatabasesBackupShortTermRetentionPolicy",
-		"aVeryLongParentNameOfTwentyEight_anotherRatherLongChildNameHere_grandchildItems": "AnotherRatherLongChildNameHereGrandchildItem",
+		"managedInstances_restorableDroppedDatabases_backupShortTermRetentionPolicies":                             "MIRestorableDroppedDatabasesBackupShortTermRetentionPolicy",
+		"aVeryLongParentNameOfTwentyEight_anotherRatherLongChildNameHere_grandchildItems":                          "AVLPNOTEAnotherRatherLongChildNameHereGrandchildItem",
+		"privateLinkServicesForM365SecurityCenter_privateEndpointConnections":                                      "PLSFM365SCPrivateEndpointConnection",
+		"privateLinkServicesForM365ComplianceCenter_privateEndpointConnections":                                    "PLSFM365CCPrivateEndpointConnection",
+		"providerRegistrations_resourcetypeRegistrations_resourcetypeRegistrations_skus":                           "PRResourcetypeRegistrationsResourcetypeRegistrationsSkus",
+		"providerRegistrations_resourcetypeRegistrations_resourcetypeRegistrations_resourcetypeRegistrations_skus": "PRRRResourcetypeRegistrationsResourcetypeRegistrationsSkus",
 	} {
 		if got := KindName(resource); got != want || len(got) > MaxKind {
 			t.Errorf("KindName(%q) = %q (%d characters), want %q", resource, got, len(got), want)

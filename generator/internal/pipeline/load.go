@@ -41,7 +41,8 @@ func schemaRoot(svc *metadata.Service, opts Options) string {
 // whatever the workers. In a -provider run (svc.Found) a version whose file
 // describes no resource (definitions only) is left out, noted: the result's
 // service is the metadata without it (with a now, the policy's lifecycles
-// over the versions kept). A metadata file listing such a version is refused.
+// over the versions kept; none at all if no version describes a resource). A
+// metadata file listing such a version is refused.
 func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	loader, err := formats.Open(svc, schemaRoot(svc, opts), opts.SwaggerRoot)
 	if err != nil {
@@ -70,7 +71,7 @@ func load(svc *metadata.Service, opts Options) (*loaded, error) {
 	for _, n := range notes {
 		out.notes = append(out.notes, n...)
 	}
-	if len(out.apis) == 0 {
+	if len(out.apis) == 0 && !svc.Found {
 		return nil, fmt.Errorf("%s: no version of %s describes a resource (no version file has a resource section): nothing to generate", svc.File, svc.Provider)
 	}
 	return out, checkProvider(svc, out.apis)

@@ -20,6 +20,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -90,6 +91,10 @@ type Result struct {
 	// metadata's, but in a -provider run without those whose file describes
 	// no resource.
 	Versions []metadata.Version
+	// Empty is set, with no files, when a -provider run finds no version
+	// that describes a resource (definitions only): nothing to generate,
+	// which Notes say of every version.
+	Empty bool
 }
 
 // Unassessed returns how many removals the metadata has not assessed.
@@ -108,6 +113,10 @@ func Run(svc *metadata.Service, opts Options) (*Result, error) {
 	loaded, err := load(svc, opts)
 	if err != nil {
 		return nil, err
+	}
+	if len(loaded.apis) == 0 {
+		note := fmt.Sprintf("%s: no version of %s describes a resource (no version file has a resource section, only definitions): nothing to generate", svc.File, svc.Provider)
+		return &Result{Empty: true, Notes: append(loaded.notes, note), Inputs: loaded.files}, nil
 	}
 	return fromModels(loaded.service, opts, loaded)
 }
