@@ -43,6 +43,9 @@ done
 # one P: generate (and build, test) namespace P into $CATALOG_WORK and write its row.
 run_one() {
   local p=$1 d="$CATALOG_WORK/$1" row="$CATALOG_ROWS/$1.tsv"
+  if [ -f "$row" ] && done_row "$row"; then
+    return 0
+  fi
   local versions=- resources=- secs=- mib=- gomb=- largest=- build_s=- suite_r=- note=- status=ok
   rm -rf "$d"
   local code=0
@@ -85,6 +88,16 @@ run_one() {
     "$gomb" "$largest" "$build_s" "$suite_r" "$note" > "$row.tmp"
   mv "$row.tmp" "$row"
   rm -rf "$d" "$d.time" "$d.err" "$d.build" "$d.suite" # exact names: one namespace is a prefix of another
+}
+
+# done_row ROW: whether ROW already holds what this run asks (a row of a run
+# without -build or -suite is run again by one with them).
+done_row() {
+  local status build_s suite_r
+  IFS=$'\t' read -r _ status _ _ _ _ _ _ build_s suite_r _ < "$1"
+  [ "$status" != ok ] && return 0
+  [ "$CATALOG_BUILD" = 0 ] || [ "$build_s" != - ] || return 1
+  [ "$CATALOG_SUITE" = 0 ] || [ "$suite_r" != - ] || [ "$build_s" = FAIL ]
 }
 
 if [ -n "${one:-}" ]; then
