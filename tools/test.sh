@@ -97,6 +97,8 @@ check "releases a downstream team can use: runtime and storage released, a consu
 
 check "the ARM schema catalog: checked, unpacked once into the cache, interrupted runs not trusted (tools/arm-catalog-test.sh)" tools/arm-catalog-test.sh
 
+check "the whole ARM catalog generates, none refused; a sample compiles, vets and passes its suites (tools/catalog-check.sh)" tools/catalog-check.sh
+
 check "the install bases (apis/*/deploy, serving/deploy) rendered with kustomize and accepted by a kube-apiserver (tools/manifests-test.sh)" tools/manifests-test.sh
 
 check "real schemas" tools/check-real-schemas.sh

@@ -19,35 +19,48 @@ const directPrefix = "AssignPropertiesDirect_"
 // struct) as one method; one of a single step is the step's own method and is
 // not written.
 func writeComposed(s *gosrc.Scope, comp *conversion.Composed) {
-	if len(comp.Steps) == 1 {
-		return
+	if len(comp.Steps) > 1 {
+		writeDirect(s, comp, false)
 	}
+}
+
+// writeDirect writes comp as one method straight between its ends: between
+// two storage variants (a composed conversion), or, for a twin, between the
+// spoke its near storage variant stores and the far storage variant, one step
+// more, a twin from the far end also setting *fits (see twin.go).
+func writeDirect(s *gosrc.Scope, comp *conversion.Composed, twin bool) {
 	near := side{comp.Near.Version, layout.Storage}
+	steps := len(comp.Steps)
+	if twin {
+		near.pkg, steps = layout.Spoke, steps+1
+	}
 	far := side{comp.Far.Version, layout.Storage}
-	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, direct: true}
-	method, param, receiver := "To", "destination", "source"
+	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, direct: true, twin: twin}
+	method, param, receiver, extra := "To", "destination", "source", ""
+	doc := fmt.Sprintf("copies this %s into destination", comp.Near.Struct.Name)
 	if comp.Direction == conversion.FromFar {
 		w.source, w.dest, w.hostIsSource = far, near, false
 		method, param, receiver = "From", "source", "destination"
+		doc = fmt.Sprintf("copies source into this %s", comp.Near.Struct.Name)
+		if twin {
+			extra = ", fits *bool"
+			doc = fmt.Sprintf("copies source into this %s, setting *fits to false where the storage variant would not fit it", comp.Near.Struct.Name)
+		}
 	}
-	if comp.Hooked {
+	if comp.Hooked && !twin {
 		writeThroughSteps(w, comp)
 	} else {
 		writeOps(w, comp)
 	}
-	doc := fmt.Sprintf("copies this %s into destination", comp.Near.Struct.Name)
-	if comp.Direction == conversion.FromFar {
-		doc = fmt.Sprintf("copies source into this %s", comp.Near.Struct.Name)
-	}
-	s.File.Write(composedCode, gosrc.Args{"Method": directPrefix + method + "_" + comp.Name, "Doc": doc,
-		"Receiver": receiver, "Host": comp.Near.Struct.Name, "Param": param,
+	s.File.Write(directCode, gosrc.Args{"Method": directPrefix + method + "_" + comp.Name, "Doc": doc,
+		"Receiver": receiver, "Host": comp.Near.Struct.Name, "Param": param, "Extra": extra,
 		"Other": s.Qualifier(far.version, far.pkg) + comp.Far.Struct.Name, "Body": w.body.String(),
-		"Steps": len(comp.Steps)})
+		"Steps": steps})
 }
 
-var composedCode = gosrc.Code(`
+var directCode = gosrc.Code(`
 // {{.Method}} {{.Doc}}, as the {{.Steps}} steps between them do.
-func ({{.Receiver}} *{{.Host}}) {{.Method}}({{.Param}} *{{.Other}}) error {
+func ({{.Receiver}} *{{.Host}}) {{.Method}}({{.Param}} *{{.Other}}{{.Extra}}) error {
 {{.Body -}}
 }
 `)

@@ -1,8 +1,6 @@
 package convert
 
 import (
-	"fmt"
-
 	"github.com/armhub/armhub/generator/internal/conversion"
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
@@ -25,35 +23,9 @@ func writeTwins(s *gosrc.Scope) {
 		return
 	}
 	for _, comp := range g.ComposedBy(s.Version) {
-		writeTwin(s, comp)
+		writeDirect(s, comp, true)
 	}
 }
-
-// writeTwin writes the spoke's twin of comp.
-func writeTwin(s *gosrc.Scope, comp *conversion.Composed) {
-	near := side{comp.Near.Version, layout.Spoke}
-	far := side{comp.Far.Version, layout.Storage}
-	w := &assignWriter{scope: s, source: near, dest: far, hostIsSource: true, direct: true, twin: true}
-	method, param, receiver, extra := "To", "destination", "source", ""
-	doc := fmt.Sprintf("copies this %s into destination", comp.Near.Struct.Name)
-	if comp.Direction == conversion.FromFar {
-		w.source, w.dest, w.hostIsSource = far, near, false
-		method, param, receiver, extra = "From", "source", "destination", ", fits *bool"
-		doc = fmt.Sprintf("copies source into this %s, setting *fits to false where the storage variant would not fit it", comp.Near.Struct.Name)
-	}
-	writeOps(w, comp)
-	s.File.Write(twinCode, gosrc.Args{"Method": directPrefix + method + "_" + comp.Name, "Doc": doc,
-		"Receiver": receiver, "Host": comp.Near.Struct.Name, "Param": param, "Extra": extra,
-		"Other": s.Qualifier(far.version, far.pkg) + comp.Far.Struct.Name, "Body": w.body.String(),
-		"Steps": len(comp.Steps) + 1})
-}
-
-var twinCode = gosrc.Code(`
-// {{.Method}} {{.Doc}}, as the {{.Steps}} steps between them do.
-func ({{.Receiver}} *{{.Host}}) {{.Method}}({{.Param}} *{{.Other}}{{.Extra}}) error {
-{{.Body -}}
-}
-`)
 
 // writeTwinFits writes the end of a twin from the hub: what FitsSpoke checks
 // besides the fields (writeFieldFits) and the structs inside them (their own
