@@ -23,13 +23,16 @@ type withStatus struct {
 
 func (w withStatus) Load(version string) (*model.APIVersion, []schemawalk.Note, error) {
 	api, notes, err := w.Loader.Load(version)
-	dir := w.svc.StatusDir(version)
+	dir, from := w.svc.StatusDir(version)
 	if err != nil || dir == "" {
 		return api, notes, err
 	}
-	rest, more, err := w.status.Load(dir, version)
+	rest, more, err := w.status.Load(dir, from)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the status of version %s, from the Swagger files of %s: %w", version, dir, err)
+		return nil, nil, fmt.Errorf("the status of version %s, from the Swagger files of %s %s: %w", version, dir, from, err)
+	}
+	if from != version {
+		more = append(more, schemawalk.Note{At: model.Location{File: dir}, Message: fmt.Sprintf("version %s takes its status from the Swagger files of %s (input.status from: Azure's Swagger does not document %s)", version, from, version)})
 	}
 	merged, merging, err := MergeStatus(api, rest)
 	if err != nil {

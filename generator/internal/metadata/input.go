@@ -33,19 +33,28 @@ type StatusSource struct {
 	// as Input.Dir.
 	Dir      string   `yaml:"dir"`
 	Versions []string `yaml:"versions"`
+	// From, when set, is the API version whose Swagger folder gives Versions
+	// their status, for versions Azure's Swagger does not document (Key
+	// Vault's secrets of 2015-06-01 are first documented at 2016-10-01): the
+	// oldest version that documents the resource's GET, noted in the output.
+	From string `yaml:"from"`
 }
 
-// StatusDir returns the Swagger folder that gives version its status, or ""
-// when none does.
-func (s *Service) StatusDir(version string) string {
+// StatusDir returns the Swagger folder that gives version its status and the
+// API version of that folder to read (version itself unless the entry says
+// from), or "" when none does.
+func (s *Service) StatusDir(version string) (dir, from string) {
 	for _, src := range s.Input.Status {
 		for _, v := range src.Versions {
+			if v == version && src.From != "" {
+				return src.Dir, src.From
+			}
 			if v == version {
-				return src.Dir
+				return src.Dir, version
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // InputFormat returns the format of the service's schemas: Input.Format, or
@@ -101,6 +110,9 @@ func (s *Service) checkStatusSources(lines *lineFinder) error {
 	for i, src := range s.Input.Status {
 		if !cleanRelative(src.Dir) || src.Dir == "" {
 			return s.errorf(lines.find("input", "status", i, "dir"), "input.status[%d].dir %q: expected the Swagger folder (holding stable/ and preview/) as a clean relative path with slashes, inside the Swagger root", i, src.Dir)
+		}
+		if src.From != "" && !apiVersion.MatchString(src.From) {
+			return s.errorf(lines.find("input", "status", i, "from"), "input.status[%d].from %q: expected an API version (yyyy-mm-dd, optionally -preview) whose Swagger folder gives the listed versions their status", i, src.From)
 		}
 		if len(src.Versions) == 0 {
 			return s.errorf(lines.find("input", "status", i), "input.status[%d] names no versions: list the versions whose status %s gives", i, src.Dir)

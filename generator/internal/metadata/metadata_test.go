@@ -136,6 +136,9 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"status of an unlisted version": {func(s string) string {
 			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\", \"2030-01-01\"]\n"
 		}, `people.yaml:27: input.status[0]: version "2030-01-01" is not one of the versions listed`},
+		"status from a version that is not one": {func(s string) string {
+			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n      from: latest\n"
+		}, `people.yaml:28: input.status[0].from "latest": expected an API version`},
 		"status given twice": {func(s string) string {
 			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n    - dir: specification/z\n      versions:\n        - \"2019-01-01\"\n"
 		}, `people.yaml:30: input.status: version "2019-01-01" is given its status twice`},

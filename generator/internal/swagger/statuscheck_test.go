@@ -75,8 +75,9 @@ var statusDifferences = []struct {
 }
 
 // For every version a real service reads its status from Swagger, the spec
-// types Swagger gives equal those of the deployment schema but for the
-// differences statusDifferences explains: the spec the module generates (from
+// types Swagger gives (at the version input.status names with from, if it
+// does) equal those of the deployment schema but for the differences
+// statusDifferences explains: the spec the module generates (from
 // the deployment schema) and the status (from Swagger) describe one API.
 func TestStatusVersionsMatchTheDeploymentSchemas(t *testing.T) {
 	armRoot, swaggerRoot := sharedSpecs(t, "arm-schemas/schemas"), swaggerUnion(t)
@@ -98,11 +99,16 @@ func TestStatusVersionsMatchTheDeploymentSchemas(t *testing.T) {
 					api, _, err := armschema.NewLoader(armRoot).Load(filepath.Join(armRoot, v, svc.Provider+".json"))
 					return api, err
 				})
+				dir, from := svc.StatusDir(v) // from: the version whose Swagger gives v its status
 				fromSwagger := buildVersion(t, "Swagger", func() (*model.APIVersion, error) {
-					api, _, err := swagger.NewLoader(swaggerRoot).Load(src.Dir, v)
+					api, _, err := swagger.NewLoader(swaggerRoot).Load(dir, from)
 					return api, err
 				})
-				found = append(found, compareSpecs(svc.Provider+" "+v, fromARM, fromSwagger)...)
+				label := svc.Provider + " " + v
+				if from != v {
+					label += " (status from " + from + ")"
+				}
+				found = append(found, compareSpecs(label, fromARM, fromSwagger)...)
 			}
 		}
 	}
