@@ -310,7 +310,7 @@ func (e *emitter) install(rendered []renderedCRD) error {
 		e.notes = append(e.notes, fmt.Sprintf("%s: no %s/ install base: the webhook's certificate %s is not in its namespace %s, where the Deployment mounts the certificate's Secret", e.svc.File, install.Dir, w.Certificate, w.Namespace))
 		return nil
 	}
-	s := install.Service{Name: e.svc.Name, Version: e.svc.Module.Version, Webhook: install.Webhook(e.webhook())}
+	s := install.Service{Name: e.svc.Name, Version: e.svc.Module.Version, Webhook: e.webhook()}
 	for _, r := range rendered {
 		s.CRDs = append(s.CRDs, r.path)
 	}

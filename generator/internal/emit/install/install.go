@@ -16,6 +16,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/armhub/armhub/generator/internal/emit/crds"
 	"github.com/armhub/armhub/generator/internal/layout"
 )
 
@@ -30,21 +31,12 @@ const Header = layout.GeneratedText + "\n"
 // the module's cmd/armhub-webhook.
 const Image = "armhub-webhook"
 
-// Webhook is where the CRDs send conversions: the Service and namespace, the
-// path and port, and the cert-manager Certificate (namespace/name) whose CA
-// they take.
-type Webhook struct {
-	Service, Namespace, Path string
-	Port                     int32
-	Certificate              string
-}
-
 // Service is what the base is made of.
 type Service struct {
-	Name    string // the service, such as storage
-	Version string // the module's version, such as v0.1.0
-	Webhook Webhook
-	CRDs    []string // the CRD files, relative to the module
+	Name    string       // the service, such as storage
+	Version string       // the module's version, such as v0.1.0
+	Webhook crds.Webhook // where the CRDs send conversions, served by the base's Deployment
+	CRDs    []string     // the CRD files, relative to the module
 }
 
 // Files returns the base's files by path in the module: deploy/*.yaml and

@@ -4,12 +4,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/armhub/armhub/generator/internal/emit/crds"
 )
 
 func service() Service {
 	return Service{
 		Name: "things", Version: "v0.3.0",
-		Webhook: Webhook{Service: "things-webhook", Namespace: "things-system", Path: "/convert/things", Port: 443, Certificate: "things-system/things-cert"},
+		Webhook: crds.Webhook{Service: "things-webhook", Namespace: "things-system", Path: "/convert/things", Port: 443, Certificate: "things-system/things-cert"},
 		CRDs:    []string{"crd/things.example.armhub.io_widgets.yaml", "crd/things.example.armhub.io_gadgets.yaml"},
 	}
 }
