@@ -70,6 +70,8 @@ var statusDifferences = []struct {
 		"the split Swagger files of 2024-11-01 put minLength 1 on the open enum JsonWebKeyType; the deployment schema, and the TypeSpec files from 2025-05-01, leave it out"},
 	{regexp.MustCompile(`^Microsoft\.KeyVault 2024-11-01 (?:Vaults|ManagedHSMs)PrivateEndpointConnection: spec\.properties\.provisioningState: only in the deployment schema$`),
 		"in the split Swagger files of 2024-11-01 the provisioning state's definition is read-only (so it is status); the deployment schema of 2024-11-01 lists it as an input, which later ones do not"},
+	{regexp.MustCompile(`^Microsoft\.KeyVault\.Secrets 2015-06-01 \(status from 2016-10-01\) (?:Vault: only in Swagger|VaultsSecret: spec\.(?:azureName|tags|properties\.(?:attributes|contentType)): only in Swagger|VaultsSecret: spec\.properties\.value: required true in the deployment schema, false in Swagger)$`),
+		"two API versions compared: 2016-10-01, the oldest Swagger that documents vaults/secrets and so the status source of 2015-06-01, has a secret's attributes, content type, tags and name parameter, and the vaults resource, which the 2015-06-01 deployment schema of Microsoft.KeyVault.Secrets (secrets alone, a value and nothing else) does not"},
 	{regexp.MustCompile(`(?:\.(?:privateEndpoint|userAssignedIdentities|runStatus)| (?:Managed[cC]lusters|Clusters)ApplicationType: spec\.properties): only in the deployment schema$`),
 		"every property of its Swagger type is read-only (the private endpoint's id; an identity's principal and client ids; a task assignment's run report; an application type's provisioning state), so the Swagger spec leaves it out, noted; the deployment schema keeps the object"},
 }
