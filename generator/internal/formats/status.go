@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"strings"
@@ -23,62 +24,102 @@ type withStatus struct {
 
 func (w withStatus) Load(version string) (*model.APIVersion, []schemawalk.Note, error) {
 	api, notes, err := w.Loader.Load(version)
-	dir, from := w.svc.StatusDir(version)
-	if err != nil || dir == "" {
+	sources := w.svc.StatusSources(version)
+	if err != nil || len(sources) == 0 {
 		return api, notes, err
 	}
-	rest, more, err := w.status.Load(dir, from)
-	if err != nil {
-		return nil, nil, fmt.Errorf("the status of version %s, from the Swagger files of %s %s: %w", version, dir, from, err)
+	var rests []*model.APIVersion
+	for _, src := range sources {
+		from := src.SwaggerVersion(version)
+		rest, more, err := w.status.Load(src.Dir, from)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the status of version %s, from the Swagger files of %s %s: %w", version, src.Dir, from, err)
+		}
+		if from != version {
+			more = append(more, schemawalk.Note{At: model.Location{File: src.Dir}, Message: fmt.Sprintf("version %s takes its status from the Swagger files of %s (input.status from: Azure's Swagger does not document %s)", version, from, version)})
+		}
+		notes = append(notes, more...)
+		rests = append(rests, rest)
 	}
-	if from != version {
-		more = append(more, schemawalk.Note{At: model.Location{File: dir}, Message: fmt.Sprintf("version %s takes its status from the Swagger files of %s (input.status from: Azure's Swagger does not document %s)", version, from, version)})
-	}
-	merged, merging, err := MergeStatus(api, rest)
+	merged, merging, err := MergeStatus(api, rests...)
 	if err != nil {
 		return nil, nil, err
 	}
-	return merged, append(append(notes, more...), merging...), nil
+	return merged, append(notes, merging...), nil
 }
 
 // StatusFiles lists the Swagger files read for status, relative to the
 // Swagger root.
 func (w withStatus) StatusFiles() []string { return w.status.Files() }
 
-// MergeStatus returns spec with the status of rest: each resource of spec
-// takes the status of the resource of rest with its ARM type and scope, with
-// every type that status reaches (named <Definition>_Status, so never a spec
-// type's name). A resource rest lacks keeps conditions only, and a resource
-// only rest has is left out, both noted. spec and rest are not changed.
-func MergeStatus(spec, rest *model.APIVersion) (*model.APIVersion, []schemawalk.Note, error) {
+// MergeStatus returns spec with the status of rests, the Swagger versions of
+// one or more folders: each resource of spec takes the status of the
+// resource of a rest with its ARM type and scope, with every type that status
+// reaches (named <Definition>_Status, so never a spec type's name). A
+// resource no rest has keeps conditions only, and a resource only a rest has
+// is left out, both noted; one that two rests have is an error. The types of
+// a later rest whose names an earlier one's already hold are renamed
+// (naming's suffix for a composed name: Sku_Status2), noted. spec and rests
+// are not changed.
+func MergeStatus(spec *model.APIVersion, rests ...*model.APIVersion) (*model.APIVersion, []schemawalk.Note, error) {
 	out := *spec
 	out.Objects = maps.Clone(spec.Objects)
 	out.Enums = maps.Clone(spec.Enums)
 	out.Resources = make([]*model.Resource, len(spec.Resources))
-	byType := map[string]*model.Resource{}
-	for _, r := range rest.Resources {
-		byType[resourceKey(r)] = r
+	rests, notes := renameTaken(spec, rests)
+	byType, err := statusResources(rests)
+	if err != nil {
+		return nil, nil, err
 	}
-	var notes []schemawalk.Note
 	for i, r := range spec.Resources {
 		c := *r
 		out.Resources[i] = &c
 		from := byType[resourceKey(r)]
 		delete(byType, resourceKey(r))
-		if from == nil || from.Status == "" {
-			notes = append(notes, note(r.Source, "the Swagger files of %s (%s) have no resource of type %s: its status is conditions only", rest.Version, rest.Source, r.ARMType))
+		if from.r == nil || from.r.Status == "" {
+			notes = append(notes, note(r.Source, "the Swagger files of %s (%s) have no resource of type %s: its status is conditions only", spec.Version, sourcesOf(rests), r.ARMType))
 			continue
 		}
-		if err := addStatusTypes(&out, rest, from); err != nil {
+		if err := addStatusTypes(&out, rests[from.rest], from.r); err != nil {
 			return nil, nil, err
 		}
-		c.Status = from.Status
+		c.Status = from.r.Status
 	}
 	for _, key := range jsonfile.SortedKeys(byType) {
-		r := byType[key]
+		r := byType[key].r
 		notes = append(notes, note(r.Source, "resource type %s has a status in Swagger but no spec in the deployment schema of %s: left out", r.ARMType, spec.Version))
 	}
 	return &out, notes, nil
+}
+
+// statusResource is a resource of rests[rest].
+type statusResource struct {
+	r    *model.Resource
+	rest int
+}
+
+// statusResources indexes the resources of rests by resourceKey; a key two
+// rests have is an error naming both.
+func statusResources(rests []*model.APIVersion) (map[string]statusResource, error) {
+	byType := map[string]statusResource{}
+	for i, rest := range rests {
+		for _, r := range rest.Resources {
+			if have, ok := byType[resourceKey(r)]; ok && have.rest != i {
+				return nil, model.Errorf(location(r.Source), "resource type %s has a status in two Swagger folders of this version (also %s): give each version one folder per resource", r.ARMType, have.r.Source)
+			}
+			byType[resourceKey(r)] = statusResource{r, i}
+		}
+	}
+	return byType, nil
+}
+
+// sourcesOf names the rests' sources, for a note.
+func sourcesOf(rests []*model.APIVersion) string {
+	var sources []string
+	for _, r := range rests {
+		sources = append(sources, r.Source)
+	}
+	return strings.Join(sources, ", ")
 }
 
 // resourceKey is what a resource is matched by across the formats: its ARM
@@ -129,4 +170,110 @@ func note(source, format string, args ...any) schemawalk.Note {
 func location(source string) model.Location {
 	file, ptr, _ := strings.Cut(source, "#")
 	return model.Location{File: file, Pointer: ptr}
+}
+
+// renameTaken returns rests with the status types of each renamed where the
+// spec or an earlier rest already holds the name (the spec's types and those
+// the earlier rests' statuses reach), noted; the first rest is never renamed
+// (a clash with the spec stays an error, see addStatusTypes).
+func renameTaken(spec *model.APIVersion, rests []*model.APIVersion) ([]*model.APIVersion, []schemawalk.Note) {
+	taken := map[string]bool{}
+	out := make([]*model.APIVersion, len(rests))
+	var notes []schemawalk.Note
+	for i, rest := range rests {
+		objects, enums := jsonfile.Reach(rest, statusRoots(rest)...)
+		renames := map[string]string{}
+		if i > 0 {
+			for _, name := range append(jsonfile.SortedKeys(objects), jsonfile.SortedKeys(enums)...) {
+				if taken[name] || spec.Objects[name] != nil || spec.Enums[name] != nil {
+					renames[name] = freeName(name, taken, rest)
+					notes = append(notes, note(sourceOf(rest, name), "status type %s of %s is named %s in this version: an earlier Swagger folder's type has its name", name, rest.Source, renames[name]))
+				}
+			}
+		}
+		out[i] = renameTypes(rest, renames)
+		for name := range objects {
+			taken[cmp.Or(renames[name], name)] = true
+		}
+		for name := range enums {
+			taken[cmp.Or(renames[name], name)] = true
+		}
+	}
+	return out, notes
+}
+
+// statusRoots are the status objects of rest's resources.
+func statusRoots(rest *model.APIVersion) []string {
+	var roots []string
+	for _, r := range rest.Resources {
+		if r.Status != "" {
+			roots = append(roots, r.Status)
+		}
+	}
+	return roots
+}
+
+// freeName returns name with the smallest suffix 2, 3, ... that neither taken
+// nor rest holds.
+func freeName(name string, taken map[string]bool, rest *model.APIVersion) string {
+	for n := 2; ; n++ {
+		c := fmt.Sprintf("%s%d", name, n)
+		if !taken[c] && rest.Objects[c] == nil && rest.Enums[c] == nil {
+			return c
+		}
+	}
+}
+
+// sourceOf returns where rest declares the type name.
+func sourceOf(rest *model.APIVersion, name string) string {
+	if o := rest.Objects[name]; o != nil {
+		return o.Source
+	}
+	return rest.Enums[name].Source
+}
+
+// renameTypes returns v with its objects and enums renamed by renames, and
+// every reference to them; v is not changed (what a rename touches is
+// copied).
+func renameTypes(v *model.APIVersion, renames map[string]string) *model.APIVersion {
+	if len(renames) == 0 {
+		return v
+	}
+	out := *v
+	out.Objects = make(map[string]*model.Object, len(v.Objects))
+	for name, o := range v.Objects {
+		c := *o
+		c.Name = cmp.Or(renames[name], name)
+		c.Properties = make([]*model.Property, len(o.Properties))
+		for i, p := range o.Properties {
+			cp := *p
+			cp.Type = renameType(p.Type, renames)
+			c.Properties[i] = &cp
+		}
+		out.Objects[c.Name] = &c
+	}
+	out.Enums = make(map[string]*model.Enum, len(v.Enums))
+	for name, e := range v.Enums {
+		c := *e
+		c.Name = cmp.Or(renames[name], name)
+		out.Enums[c.Name] = &c
+	}
+	out.Resources = make([]*model.Resource, len(v.Resources))
+	for i, r := range v.Resources {
+		c := *r
+		c.Status = cmp.Or(renames[r.Status], r.Status)
+		out.Resources[i] = &c
+	}
+	return &out
+}
+
+// renameType returns a copy of t with the names renames gives.
+func renameType(t *model.Type, renames map[string]string) *model.Type {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.Name = cmp.Or(renames[t.Name], t.Name)
+	c.Elem = renameType(t.Elem, renames)
+	return &c
 }

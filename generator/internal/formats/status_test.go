@@ -112,3 +112,63 @@ func TestMergeStatusNameClash(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// gadgetsVersion is a second Swagger folder of the same version: gadgets,
+// whose status reaches a State_Status of its own.
+func gadgetsVersion() *model.APIVersion {
+	v := &model.APIVersion{
+		Version: "2024-01-01", Provider: "Contoso.Widgets", Source: "specification/g/stable/2024-01-01/g.json",
+		Resources: []*model.Resource{
+			{Name: "gadgets", ARMType: "Contoso.Widgets/gadgets", Spec: "gadgets_Spec", Status: "gadgets_Status", Source: "g.json#/paths/g"},
+		},
+		Objects: map[string]*model.Object{
+			"gadgets_Spec":   object("gadgets_Spec"),
+			"gadgets_Status": object("gadgets_Status", property("state", model.KindEnum, "State_Status"), property("parts", model.KindArray, "")),
+		},
+		Enums: map[string]*model.Enum{"State_Status": {Name: "State_Status", Base: model.String, Values: []string{"Off"}, Open: true, Source: "g.json#/definitions/State"}},
+	}
+	// parts: a list of strings (the test below makes them states)
+	v.Objects["gadgets_Status"].Properties[1].Type.Elem = &model.Type{Kind: model.KindPrimitive, Primitive: model.String}
+	return v
+}
+
+// A version whose resources span two Swagger folders takes each resource's
+// status from the folder that has it; the second folder's type whose name
+// the first's holds is renamed, noted, and so is every reference to it; a
+// resource type in both folders is an error.
+func TestMergeStatusTwoFolders(t *testing.T) {
+	gadgets := gadgetsVersion()
+	gadgets.Objects["gadgets_Status"].Properties[1].Type.Elem = &model.Type{Kind: model.KindEnum, Name: "State_Status"}
+	merged, notes, err := MergeStatus(specVersion(), restVersion(), gadgets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := merged.Objects[merged.Resources[0].Status]
+	if merged.Resources[0].Status != "gadgets_Status" || status == nil {
+		t.Fatalf("gadgets has no status: %+v", merged.Resources[0])
+	}
+	if got := status.Properties[0].Type.Name; got != "State_Status2" || merged.Enums["State_Status2"].Values[0] != "Off" {
+		t.Errorf("gadgets' state is %s", got)
+	}
+	if got := status.Properties[1].Type.Elem.Name; got != "State_Status2" {
+		t.Errorf("gadgets' parts hold %s", got)
+	}
+	if merged.Enums["State_Status"].Values[0] != "On" || merged.Resources[1].Status != "widgets_Status" {
+		t.Errorf("widgets' status changed: %+v", merged.Resources[1])
+	}
+	if gadgets.Objects["gadgets_Status"].Properties[0].Type.Name != "State_Status" {
+		t.Error("the input was changed")
+	}
+	var said bool
+	for _, n := range notes {
+		said = said || strings.Contains(n.String(), "g.json#/definitions/State: status type State_Status of specification/g/stable/2024-01-01/g.json is named State_Status2")
+	}
+	if !said {
+		t.Errorf("no note of the rename: %v", notes)
+	}
+	twice := gadgetsVersion()
+	twice.Resources = append(twice.Resources, &model.Resource{Name: "widgets", ARMType: "Contoso.Widgets/widgets", Status: "gadgets_Status", Source: "g.json#/paths/w"})
+	if _, _, err := MergeStatus(specVersion(), restVersion(), twice); err == nil || !strings.Contains(err.Error(), "has a status in two Swagger folders of this version (also w.json#/paths/w)") {
+		t.Errorf("a resource in two folders: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package metadata
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -40,21 +41,27 @@ type StatusSource struct {
 	From string `yaml:"from"`
 }
 
-// StatusDir returns the Swagger folder that gives version its status and the
-// API version of that folder to read (version itself unless the entry says
-// from), or "" when none does.
-func (s *Service) StatusDir(version string) (dir, from string) {
+// StatusSources returns the entries of input.status that give version its
+// status, in the metadata's order: none, one, or one per Swagger folder when
+// the version's resources span several (Microsoft.Cache's Redis and
+// RedisEnterprise).
+func (s *Service) StatusSources(version string) []StatusSource {
+	var out []StatusSource
 	for _, src := range s.Input.Status {
-		for _, v := range src.Versions {
-			if v == version && src.From != "" {
-				return src.Dir, src.From
-			}
-			if v == version {
-				return src.Dir, version
-			}
+		if slices.Contains(src.Versions, version) {
+			out = append(out, src)
 		}
 	}
-	return "", ""
+	return out
+}
+
+// SwaggerVersion returns the API version whose Swagger folder src reads for
+// version: From if set, else version itself.
+func (src StatusSource) SwaggerVersion(version string) string {
+	if src.From != "" {
+		return src.From
+	}
+	return version
 }
 
 // InputFormat returns the format of the service's schemas: Input.Format, or
@@ -100,13 +107,13 @@ func cleanRelative(dir string) bool {
 }
 
 // checkStatusSources checks input.status: each entry a clean folder and
-// versions the metadata lists, no version in two entries.
+// versions the metadata lists, no version in two entries of one folder.
 func (s *Service) checkStatusSources(lines *lineFinder) error {
 	listed := map[string]bool{}
 	for _, v := range s.Versions {
 		listed[v.Version] = true
 	}
-	given := map[string]bool{}
+	given := map[[2]string]bool{} // version and folder
 	for i, src := range s.Input.Status {
 		if !cleanRelative(src.Dir) || src.Dir == "" {
 			return s.errorf(lines.find("input", "status", i, "dir"), "input.status[%d].dir %q: expected the Swagger folder (holding stable/ and preview/) as a clean relative path with slashes, inside the Swagger root", i, src.Dir)
@@ -121,10 +128,10 @@ func (s *Service) checkStatusSources(lines *lineFinder) error {
 			switch {
 			case !listed[v]:
 				return s.errorf(lines.find("input", "status", i, "versions", j), "input.status[%d]: version %q is not one of the versions listed under versions", i, v)
-			case given[v]:
-				return s.errorf(lines.find("input", "status", i, "versions", j), "input.status: version %q is given its status twice", v)
+			case given[[2]string{v, src.Dir}]:
+				return s.errorf(lines.find("input", "status", i, "versions", j), "input.status: version %q is given its status by %s twice", v, src.Dir)
 			}
-			given[v] = true
+			given[[2]string{v, src.Dir}] = true
 		}
 	}
 	return nil

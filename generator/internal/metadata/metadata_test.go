@@ -139,9 +139,9 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		"status from a version that is not one": {func(s string) string {
 			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n      from: latest\n"
 		}, `people.yaml:28: input.status[0].from "latest": expected an API version`},
-		"status given twice": {func(s string) string {
-			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n    - dir: specification/z\n      versions:\n        - \"2019-01-01\"\n"
-		}, `people.yaml:30: input.status: version "2019-01-01" is given its status twice`},
+		"status given twice by one folder": {func(s string) string {
+			return s + "input:\n  status:\n    - dir: specification/y\n      versions: [\"2019-01-01\"]\n    - dir: specification/y\n      versions:\n        - \"2019-01-01\"\n"
+		}, `people.yaml:30: input.status: version "2019-01-01" is given its status by specification/y twice`},
 		"unknown nested key": {func(s string) string {
 			return strings.Replace(s, "  version: v1.2.0", "  version: v1.2.0\n  branch: main", 1)
 		}, "people.yaml: line 7: field branch not found"},
