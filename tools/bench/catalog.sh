@@ -164,7 +164,7 @@ for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v ela
   END {
     printf "summary: %d namespaces (and %d files that are no provider), %d generate, %d describe no resource (noted, nothing to generate), %d refused; %d versions; %.0f MB of Go; generation %.0f s summed, %.0f s wall (this run), peak %d MiB (%s); CRDs: %d namespaces with one over 1.5 MiB, %d within 262144 B", \
       n, other, ok, empty, refused, versions, gomb, gen, elapsed, peak, peakns, etcd, kubectl
-    if (built) printf "; built %d, %d failed, %.0f s of go build+vet summed", built, bfail, bsecs
+    if (built) printf "; built %d, %d failed, %.0f s of go build summed (vet apart)", built, bfail, bsecs
     if (sok + sfail) printf "; suites %d passed, %d failed", sok, sfail
     printf "\n"
   }'
