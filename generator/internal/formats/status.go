@@ -9,6 +9,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/metadata"
 	"github.com/armhub/armhub/generator/internal/model"
+	"github.com/armhub/armhub/generator/internal/naming"
 	"github.com/armhub/armhub/generator/internal/schemawalk"
 	"github.com/armhub/armhub/generator/internal/swagger"
 )
@@ -174,30 +175,32 @@ func location(source string) model.Location {
 
 // renameTaken returns rests with the status types of each renamed where the
 // spec or an earlier rest already holds the name (the spec's types and those
-// the earlier rests' statuses reach), noted; the first rest is never renamed
-// (a clash with the spec stays an error, see addStatusTypes).
+// the earlier rests' statuses reach), noted: names are claimed in a
+// naming.Namespace, as every type name is (unique ignoring case; a composed
+// name's suffix, naming.Counted). The first rest is never renamed (a clash
+// with the spec stays an error, see addStatusTypes).
 func renameTaken(spec *model.APIVersion, rests []*model.APIVersion) ([]*model.APIVersion, []schemawalk.Note) {
-	taken := map[string]bool{}
+	names := naming.NewNamespace()
+	for _, name := range append(jsonfile.SortedKeys(spec.Objects), jsonfile.SortedKeys(spec.Enums)...) {
+		names.ClaimType(name, "spec "+name, spec.Source)
+	}
 	out := make([]*model.APIVersion, len(rests))
 	var notes []schemawalk.Note
 	for i, rest := range rests {
 		objects, enums := jsonfile.Reach(rest, statusRoots(rest)...)
 		renames := map[string]string{}
-		if i > 0 {
-			for _, name := range append(jsonfile.SortedKeys(objects), jsonfile.SortedKeys(enums)...) {
-				if taken[name] || spec.Objects[name] != nil || spec.Enums[name] != nil {
-					renames[name] = freeName(name, taken, rest)
-					notes = append(notes, note(sourceOf(rest, name), "status type %s of %s is named %s in this version: an earlier Swagger folder's type has its name", name, rest.Source, renames[name]))
-				}
+		for _, name := range append(jsonfile.SortedKeys(objects), jsonfile.SortedKeys(enums)...) {
+			key, source := fmt.Sprintf("status %d %s", i, name), sourceOf(rest, name)
+			if i == 0 {
+				names.ClaimType(name, key, source)
+				continue
+			}
+			if got := names.TakeType(name, key, source, naming.Counted); got != name {
+				renames[name] = got
+				notes = append(notes, note(source, "status type %s of %s is named %s in this version: an earlier Swagger folder's type has its name", name, rest.Source, got))
 			}
 		}
 		out[i] = renameTypes(rest, renames)
-		for name := range objects {
-			taken[cmp.Or(renames[name], name)] = true
-		}
-		for name := range enums {
-			taken[cmp.Or(renames[name], name)] = true
-		}
 	}
 	return out, notes
 }
@@ -211,17 +214,6 @@ func statusRoots(rest *model.APIVersion) []string {
 		}
 	}
 	return roots
-}
-
-// freeName returns name with the smallest suffix 2, 3, ... that neither taken
-// nor rest holds.
-func freeName(name string, taken map[string]bool, rest *model.APIVersion) string {
-	for n := 2; ; n++ {
-		c := fmt.Sprintf("%s%d", name, n)
-		if !taken[c] && rest.Objects[c] == nil && rest.Enums[c] == nil {
-			return c
-		}
-	}
 }
 
 // sourceOf returns where rest declares the type name.
