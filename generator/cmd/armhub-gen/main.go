@@ -54,6 +54,7 @@ type options struct {
 	descriptions string
 	workers      int
 	cpuprofile   string
+	memprofile   string
 	memoryLimit  int64
 }
 
@@ -89,6 +90,7 @@ func parseFlags(args []string) (*options, error) {
 	flags.BoolVar(&o.report, "report", false, "print every property that disappears between versions, assessed or not")
 	flags.Int64Var(&o.memoryLimit, "memory-limit", 896, "a soft limit, in MiB, on the generator's memory, above which it collects garbage harder (GOMEMLIMIT, when set, wins; 0: none)")
 	flags.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
+	flags.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file once the module is generated, before it is written (for go tool pprof)")
 	flags.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "how many schema files to load at once (never changes the output)")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -163,6 +165,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	result, err := pipeline.Run(svc, opts)
 	if err != nil {
+		return err
+	}
+	if err := writeHeapProfile(o.memprofile); err != nil {
 		return err
 	}
 	for _, note := range result.Notes {
@@ -344,6 +349,22 @@ func startProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("-cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); file.Close() }, nil
+}
+
+// writeHeapProfile writes the heap profile to path, when one is asked for.
+func writeHeapProfile(path string) error {
+	if path == "" {
+		return nil
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	defer file.Close()
+	if err := pprof.Lookup("allocs").WriteTo(file, 0); err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return file.Close()
 }
 
 // overrideDescriptions sets the service's crds.descriptions from

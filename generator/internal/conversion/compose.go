@@ -66,19 +66,63 @@ type Op struct {
 // version it went through by assignment since (Path, Versions: the last is
 // where it is now).
 type Value struct {
-	Local    int
-	Path     []*golang.Field
-	Versions []VersionIndex
+	Local int
+	first *trail
+	at    *trail
+}
+
+// trail is one field a value went through, linked to the one before: values
+// moving along a chain of n versions share their past instead of copying it n
+// times. Composed conversions keep millions of them in the largest providers,
+// hence the narrow integers.
+type trail struct {
+	field   *golang.Field
+	prev    *trail
+	version int32
+	len     int32
+}
+
+// valueAt returns the value of local that starts in field f of version i.
+func valueAt(local int, f *golang.Field, i VersionIndex) Value {
+	t := &trail{field: f, version: int32(i), len: 1}
+	return Value{Local: local, first: t, at: t}
 }
 
 // Field returns the field the value is in now.
-func (v Value) Field() *golang.Field { return v.Path[len(v.Path)-1] }
+func (v Value) Field() *golang.Field { return v.at.field }
 
 // Version returns the version the value is in now.
-func (v Value) Version() VersionIndex { return v.Versions[len(v.Versions)-1] }
+func (v Value) Version() VersionIndex { return VersionIndex(v.at.version) }
+
+// First returns the field the value started in.
+func (v Value) First() *golang.Field { return v.first.field }
+
+// FirstVersion returns the version the value started in.
+func (v Value) FirstVersion() VersionIndex { return VersionIndex(v.first.version) }
+
+// Len returns how many fields the value went through, counting its first.
+func (v Value) Len() int { return int(v.at.len) }
+
+// Path returns the fields the value went through, the first first.
+func (v Value) Path() []*golang.Field {
+	path := make([]*golang.Field, v.at.len)
+	for t := v.at; t != nil; t = t.prev {
+		path[t.len-1] = t.field
+	}
+	return path
+}
+
+// Versions returns the versions of Path's fields.
+func (v Value) Versions() []VersionIndex {
+	versions := make([]VersionIndex, v.at.len)
+	for t := v.at; t != nil; t = t.prev {
+		versions[t.len-1] = VersionIndex(t.version)
+	}
+	return versions
+}
 
 func (v Value) then(f *golang.Field, i VersionIndex) Value {
-	return Value{Local: v.Local, Path: append(v.Path[:len(v.Path):len(v.Path)], f), Versions: append(v.Versions[:len(v.Versions):len(v.Versions)], i)}
+	return Value{Local: v.Local, first: v.first, at: &trail{field: f, version: int32(i), prev: v.at, len: v.at.len + 1}}
 }
 
 // ComposedGraph is a Graph with the conversions composed over it, which Compose
@@ -252,7 +296,7 @@ func simulateTo(steps []*Link) []*Op {
 	locals := 0
 	held := map[*golang.Field]Value{}
 	for _, f := range dataFields(steps[0].Host.Struct) {
-		held[f] = Value{Path: []*golang.Field{f}, Versions: []VersionIndex{steps[0].Host.Version}}
+		held[f] = valueAt(0, f, steps[0].Host.Version)
 	}
 	for _, step := range steps {
 		next := map[*golang.Field]Value{}
@@ -264,7 +308,7 @@ func simulateTo(steps []*Link) []*Op {
 				ops = append(ops, &Op{Kind: Keep, Key: plan.Key, Value: held[plan.Host], At: at(plan.Host, step.Host.Version), Plan: plan, Step: step})
 			default: // the other's field comes from the bag
 				locals++
-				v := Value{Local: locals, Path: []*golang.Field{plan.Other}, Versions: []VersionIndex{step.Other.Version}}
+				v := valueAt(locals, plan.Other, step.Other.Version)
 				ops = append(ops, &Op{Kind: Pull, Key: plan.Key, Value: v, Plan: plan, Step: step})
 				next[plan.Other] = v
 			}
@@ -282,7 +326,7 @@ func simulateFrom(steps []*Link) []*Op {
 	last := steps[len(steps)-1]
 	held := map[*golang.Field]Value{}
 	for _, f := range dataFields(last.Other.Struct) {
-		held[f] = Value{Path: []*golang.Field{f}, Versions: []VersionIndex{last.Other.Version}}
+		held[f] = valueAt(0, f, last.Other.Version)
 	}
 	for n := len(steps) - 1; n >= 0; n-- {
 		step := steps[n]
@@ -293,7 +337,7 @@ func simulateFrom(steps []*Link) []*Op {
 				next[plan.Host] = held[plan.Other].then(plan.Host, step.Host.Version)
 			case plan.Host != nil: // the host's field comes from the other's bag
 				locals++
-				v := Value{Local: locals, Path: []*golang.Field{plan.Host}, Versions: []VersionIndex{step.Host.Version}}
+				v := valueAt(locals, plan.Host, step.Host.Version)
 				ops = append(ops, &Op{Kind: Pull, Key: plan.Key, Value: v, Plan: plan, Step: step})
 				next[plan.Host] = v
 			default: // the other's field goes into the host's bag
@@ -340,7 +384,7 @@ func movable(keep, pull *Op) bool {
 	if keep.Kind != Keep || keep.Plan.Compat != nil || pull.Plan.Compat != nil {
 		return false
 	}
-	return sameJSON(keep.Value.Path[0].Type, pull.Value.Field().Type)
+	return sameJSON(keep.Value.First().Type, pull.Value.Field().Type)
 }
 
 // sameJSON reports whether a value of a decodes from its JSON into b exactly.
@@ -362,7 +406,7 @@ func sameJSON(a, b *golang.Type) bool {
 }
 
 func at(f *golang.Field, i VersionIndex) Value {
-	return Value{Path: []*golang.Field{f}, Versions: []VersionIndex{i}}
+	return valueAt(0, f, i)
 }
 
 // sets returns the operations setting each data field of dest from what holds it.
@@ -393,16 +437,15 @@ func (c *composer) nested(comp *Composed) error {
 // version it entered its current field at to the version it is at now, when
 // the two differ and its type holds structs.
 func (c *composer) convertValue(value Value, d Direction) error {
-	if len(value.Versions) < 2 || !ContainsObject(value.Field().Type) {
+	if value.Len() < 2 || !ContainsObject(value.Field().Type) {
 		return nil
 	}
-	names := make([]string, len(value.Path))
-	for i, f := range value.Path {
+	names := make([]string, value.Len())
+	for i, f := range value.Path() {
 		names[i] = structOf(f.Type)
 	}
-	versions := value.Versions
+	versions := value.Versions()
 	if d == FromFar {
-		versions = slices.Clone(versions)
 		slices.Reverse(names)
 		slices.Reverse(versions)
 	}

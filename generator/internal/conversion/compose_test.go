@@ -21,7 +21,7 @@ func collectionOf(kind model.Kind, elem *golang.Type) *golang.Type {
 
 func opOn(kind OpKind, key string, t *golang.Type, local int) *Op {
 	f := &golang.Field{Name: key, Type: t}
-	return &Op{Kind: kind, Key: key, Value: Value{Local: local, Path: []*golang.Field{f}, Versions: []VersionIndex{0}}, Plan: &FieldPlan{}}
+	return &Op{Kind: kind, Key: key, Value: valueAt(local, f, 0), Plan: &FieldPlan{}}
 }
 
 // A Keep and the later Pull of its entry become one Move exactly when JSON
@@ -63,7 +63,7 @@ func TestMovesReplaceExactKeepPullPairs(t *testing.T) {
 			if len(ops) != 2 || ops[0] != other || ops[1].Kind != Move {
 				t.Fatalf("want the other Keep, then a Move; got %+v", ops)
 			}
-			if ops[1].Value.Local != 1 || ops[1].From.Path[0] != keep.Value.Path[0] || ops[1].Key != "K" {
+			if ops[1].Value.Local != 1 || ops[1].From.First() != keep.Value.First() || ops[1].Key != "K" {
 				t.Errorf("the Move fills %+v from %+v under %q; want local 1 from the Keep's value under K", ops[1].Value, ops[1].From, ops[1].Key)
 			}
 		})

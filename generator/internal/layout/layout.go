@@ -60,7 +60,7 @@ func IsServiceModulePath(service, path string) bool {
 // when no metadata names it: Microsoft.ServiceFabric -> servicefabric.
 func ServiceName(provider string) string {
 	name := strings.ToLower(strings.TrimPrefix(provider, "Microsoft."))
-	return strings.NewReplacer(".", "", "-", "").Replace(name)
+	return strings.ReplaceAll(strings.ReplaceAll(name, ".", ""), "-", "")
 }
 
 // GeneratedGo, GeneratedText and GeneratedMarkdown start every generated

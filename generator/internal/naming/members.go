@@ -126,9 +126,28 @@ var resourceMembers = []Member{
 	{List, "DeepCopyObject", false, "", "the generated deep copy, runtime.Object"},
 }
 
+// byRole holds Members of every role, gathered once: every property of every
+// struct is checked against them.
+var byRole = func() map[Role][]Member {
+	all := map[Role][]Member{}
+	for r := Object; r <= List; r++ {
+		all[r] = gather(r)
+	}
+	return all
+}()
+
 // Members returns the members generated code gives a type of role r, those of
 // the roles it includes (a ChildSpec has the Object's and the Spec's) first.
+// The slice is shared: callers must not change it.
 func Members(r Role) []Member {
+	if m, ok := byRole[r]; ok {
+		return m
+	}
+	return gather(r)
+}
+
+// gather collects Members of role r from the tables.
+func gather(r Role) []Member {
 	var out []Member
 	for _, included := range r.includes() {
 		for _, table := range [][]Member{members, resourceMembers} {

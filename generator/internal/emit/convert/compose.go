@@ -113,7 +113,7 @@ func writeOps(w *assignWriter, comp *conversion.Composed) {
 // field or the local a pull filled.
 func valueName(v conversion.Value) string {
 	if v.Local == 0 {
-		return "source." + v.Path[0].Name
+		return "source." + v.First().Name
 	}
 	return fmt.Sprintf("pulled%d", v.Local)
 }
@@ -121,12 +121,12 @@ func valueName(v conversion.Value) string {
 // origin returns the side and type value has where it started: a field of
 // the source (a spoke's, in a twin converting to the hub) or a pulled local.
 func origin(w *assignWriter, comp *conversion.Composed, value conversion.Value) (side, *golang.Type) {
-	f := value.Path[0]
+	f := value.First()
 	if w.twin && value.Local == 0 && comp.Direction == conversion.ToFar {
 		spoke := w.scope.Module.Graph.SpokeField(comp.Near.Version, comp.Near.Struct.Name, f)
 		return side{comp.Near.Version, layout.Spoke}, spoke.Type
 	}
-	return side{value.Versions[0], layout.Storage}, f.Type
+	return side{value.FirstVersion(), layout.Storage}, f.Type
 }
 
 // writePull writes the declaration of the local op fills and the pull of its
@@ -199,11 +199,11 @@ func moved(w *assignWriter, comp *conversion.Composed, value conversion.Value, a
 	switch {
 	case fromSpoke && !conversion.ContainsObject(at.Type) && isScalar(st):
 		expr := name
-		w.with(from, side{from.version, layout.Storage}, true, func() { expr = w.scalar(name, st, value.Path[0].Type) })
+		w.with(from, side{from.version, layout.Storage}, true, func() { expr = w.scalar(name, st, value.First().Type) })
 		return expr
-	case fromSpoke && !conversion.ContainsObject(at.Type) && st.Pointer == value.Path[0].Type.Pointer:
+	case fromSpoke && !conversion.ContainsObject(at.Type) && st.Pointer == value.First().Type.Pointer:
 		return name // a collection of scalars or free-form JSON: the same JSON
-	case !fromSpoke && (len(value.Versions) < 2 || !conversion.ContainsObject(at.Type)):
+	case !fromSpoke && (value.Len() < 2 || !conversion.ContainsObject(at.Type)):
 		return name
 	}
 	local := "kept" + at.Name + "_" + w.scope.Module.Graph.Versions[version].Spoke.Name
@@ -228,7 +228,7 @@ func writeSet(w *assignWriter, comp *conversion.Composed, op *conversion.Op) {
 			writeFieldFits(w, name, target.Type, dt)
 		}
 	}
-	if len(op.Value.Versions) < 2 && op.Value.Local > 0 && end.pkg == layout.Storage {
+	if op.Value.Len() < 2 && op.Value.Local > 0 && end.pkg == layout.Storage {
 		w.printf("destination.%s = %s\n", target.Name, name)
 		return
 	}

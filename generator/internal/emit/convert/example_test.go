@@ -121,14 +121,15 @@ func describeOps(g *conversion.ComposedGraph, comp *conversion.Composed) string 
 	name := func(i conversion.VersionIndex) string { return g.Versions[i].Spoke.Name }
 	value := func(v conversion.Value) string {
 		if v.Local == 0 {
-			return "source." + v.Path[0].Name
+			return "source." + v.First().Name
 		}
 		return fmt.Sprintf("pulled%d", v.Local)
 	}
 	way := func(v conversion.Value) string {
 		var parts []string
-		for n, f := range v.Path {
-			parts = append(parts, f.Name+"@"+name(v.Versions[n]))
+		versions := v.Versions()
+		for n, f := range v.Path() {
+			parts = append(parts, f.Name+"@"+name(versions[n]))
 		}
 		return strings.Join(parts, " -> ")
 	}

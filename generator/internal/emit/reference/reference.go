@@ -202,7 +202,7 @@ func writeFields(b *strings.Builder, title string, versions []Version, kind stri
 
 // compatNode is the graph node of a compat package folder.
 func compatNode(dir string) string {
-	return strings.NewReplacer("/", "_").Replace(dir)
+	return strings.ReplaceAll(dir, "/", "_")
 }
 
 // checks returns what the CRD checks of a field's value, as its kubebuilder
