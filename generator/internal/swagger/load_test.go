@@ -523,6 +523,21 @@ func TestValidationBesideARefIsIgnored(t *testing.T) {
 	}
 }
 
+// A required list beside a $ref (upstream EventHub 2024-01-01 puts one on a
+// PUT body) is ignored like any validation there, noted: the definition the
+// $ref names decides what is required, everywhere it is used.
+func TestRequiredBesideARefIsIgnored(t *testing.T) {
+	props := `"owner": {"$ref": "#/definitions/Owner", "required": ["name"]}`
+	defs := `"Owner": {"type": "object", "properties": {"name": {"type": "string"}, "id": {"type": "string"}}}`
+	v, notes := mustLoadMain(t, thingFile(props, defs))
+	if name := prop(t, object(t, v, "Owner"), "name"); name.Required {
+		t.Errorf("Owner.name required by a list beside a $ref: %s", dump(name))
+	}
+	if !hasNote(notes, "/definitions/ThingProperties/properties/owner/required", "ignored") {
+		t.Errorf("no note on required beside a $ref: %v", notes)
+	}
+}
+
 // A type that contains itself is typed any where it recurs, noted.
 func TestRecursion(t *testing.T) {
 	node := `"Node": {"type": "object", "properties": {"next": {"$ref": "#/definitions/Node"}, "v": {"type": "string"}}}`

@@ -25,11 +25,13 @@ var besideRef = map[string]bool{
 }
 
 // ignoredBesideRef are the validation keywords upstream files put beside a
-// $ref (a minLength beside a $ref to a string enum): Swagger 2.0 ignores a
-// $ref's siblings, and so does the loader, noted.
+// $ref (a minLength beside a $ref to a string enum, a required list beside a
+// $ref to an object on a PUT body): Swagger 2.0 ignores a $ref's siblings, and
+// so does the loader, noted.
 var ignoredBesideRef = map[string]bool{
 	"minLength": true, "maxLength": true, "pattern": true, "minimum": true, "maximum": true, "multipleOf": true,
 	"minItems": true, "maxItems": true, "uniqueItems": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"required": true,
 }
 
 // notEnforced are validation keywords the model has no place for.

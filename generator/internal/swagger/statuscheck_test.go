@@ -54,7 +54,7 @@ var statusDifferences = []struct {
 		"the deployment schema drops the list's item counts that the Swagger file states"},
 	{regexp.MustCompile(`^Microsoft\.EventHub 2026-01-01 Namespace: spec\.properties\.(?:ipAddressType: only in the deployment schema|ipV6Enabled: only in Swagger)$`),
 		"the two upstream inputs disagree on 2026-01-01: the deployment-schema snapshot has ipAddressType, the Swagger file the older ipV6Enabled (2026-07-01-preview's Swagger has ipAddressType too); the spec follows the deployment schema"},
-	{regexp.MustCompile(`^Microsoft\.EventHub 20(?:25-05|26-01|26-07)-01(?:-preview)? NamespacesApplicationGroup: spec\.properties\.policies\[\]\.(?:throttlingPolicy: only in Swagger|(?:metricId|name|rateLimitThreshold|type): only in the deployment schema)$`),
+	{regexp.MustCompile(`^Microsoft\.EventHub 20(?:24-01|25-05|26-01|26-07)-01(?:-preview)? NamespacesApplicationGroup: spec\.properties\.policies\[\]\.(?:throttlingPolicy: only in Swagger|(?:metricId|name|rateLimitThreshold|type): only in the deployment schema)$`),
 		"an application group's policies are a union on type with one variant (ThrottlingPolicy): the deployment schema flattens that variant into each policy, Swagger keeps the union, a field per variant"},
 	{regexp.MustCompile(`^Microsoft\.KeyVault 20[0-9-]+(?:-preview)? VaultsAccessPolicy: only in the deployment schema$`),
 		"Swagger has a PUT of vaults/{name}/accessPolicies/{operationKind} but no GET (an action, noted, not a resource); the deployment schema declares it as a resource"},
