@@ -156,3 +156,34 @@ func TestOnboardingFileReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// The seven hand-curated real services read a status for every version a
+// cluster serves at their now (expired and unavailable versions aside): from
+// Swagger as their input, or through input.status. The onboarded services
+// have none yet (docs/real-services.md says so).
+func TestCuratedServicesHaveStatusAtEveryServedVersion(t *testing.T) {
+	curated := []string{"cache", "eventhub", "keyvault", "keyvaultsecrets", "managedidentity", "servicefabric", "storage"}
+	for _, name := range curated {
+		svc, err := Load(filepath.Join("..", "..", "..", "metadata", "azure", name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svc.Now == nil {
+			t.Fatalf("%s: no now: served versions are undefined", name)
+		}
+		served := 0
+		for _, v := range svc.Versions {
+			switch v.Resolved.Evaluate(*svc.Now).Classification {
+			case lifecycle.Expired, lifecycle.Unavailable:
+				continue
+			}
+			served++
+			if svc.InputFormat() != FormatSwagger && len(svc.StatusSources(v.Version)) == 0 {
+				t.Errorf("%s: version %s is served at %s but reads no status (input.status does not list it)", name, v.Version, svc.Now.Format(time.RFC3339))
+			}
+		}
+		if served == 0 {
+			t.Errorf("%s: no version served at %s", name, svc.Now.Format(time.RFC3339))
+		}
+	}
+}
