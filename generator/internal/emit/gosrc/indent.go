@@ -23,7 +23,10 @@ func indent(source []byte) []byte {
 	out.Grow(len(source) + len(source)/8)
 	var open []int // for every indentation level, how many brackets hold it open
 	blank := false
-	for _, raw := range strings.Split(string(source), "\n") {
+	rest := string(source)
+	for rest != "" {
+		var raw string
+		raw, rest, _ = strings.Cut(rest, "\n")
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			blank = out.Len() > 0
@@ -39,7 +42,7 @@ func indent(source []byte) []byte {
 		if isLabel(line) {
 			level--
 		}
-		out.WriteString(strings.Repeat("\t", max(level, 0)))
+		writeTabs(&out, level)
 		out.WriteString(line)
 		out.WriteByte('\n')
 		if net := opens - (closes - leading); net > 0 {
@@ -51,13 +54,28 @@ func indent(source []byte) []byte {
 	return out.Bytes()
 }
 
+// tabs is the indentation of the levels generated code reaches, written
+// without building a string a line.
+const tabs = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+
+// writeTabs writes n tabs (none when n is not positive).
+func writeTabs(out *bytes.Buffer, n int) {
+	for n > len(tabs) {
+		out.WriteString(tabs)
+		n -= len(tabs)
+	}
+	if n > 0 {
+		out.WriteString(tabs[:n])
+	}
+}
+
 // formatDocComments rewrites every top-level doc comment of source (a group of
 // unindented // lines directly followed by an unindented declaration) as gofmt
 // does, by the rules of go/doc/comment. The lines must be plain comments
 // (Comment writes them), not directives.
 func formatDocComments(source []byte) []byte {
 	lines := strings.SplitAfter(string(source), "\n")
-	var out strings.Builder
+	var out bytes.Buffer
 	out.Grow(len(source))
 	for i := 0; i < len(lines); {
 		end := i
@@ -73,7 +91,7 @@ func formatDocComments(source []byte) []byte {
 		}
 		i = max(end, i+1)
 	}
-	return []byte(out.String())
+	return out.Bytes()
 }
 
 func startsDeclaration(line string) bool {
