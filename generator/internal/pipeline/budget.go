@@ -2,7 +2,8 @@ package pipeline
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/conversion"
@@ -81,25 +82,15 @@ func checkStored(svc *metadata.Service, graph *conversion.Graph) error {
 	if !c.StoredOnly() || svc.Found {
 		return nil // a -provider run is a first release: objects are stored at its hubs only, which every CRD lists
 	}
-	missing := map[string][]string{} // API version -> the kinds whose hub it is
-	var order []string
-	for _, kind := range graph.HeldKinds() {
-		hub := graph.Versions[graph.Hubs[kind]].Storage.APIVersion
-		if c.IsStored(hub) {
-			continue
-		}
-		if missing[hub] == nil {
-			order = append(order, hub)
-		}
-		missing[hub] = append(missing[hub], kind)
-	}
-	if len(order) == 0 {
-		return nil
-	}
-	sort.Strings(order)
+	hubs := heldHubs(graph)
 	var what []string
-	for _, v := range order {
-		what = append(what, fmt.Sprintf("%q (the hub of %s)", v, someOf(missing[v], 3)))
+	for _, v := range slices.Sorted(maps.Keys(hubs)) {
+		if !c.IsStored(v) {
+			what = append(what, fmt.Sprintf("%q (the hub of %s)", v, someOf(hubs[v], 3)))
+		}
+	}
+	if len(what) == 0 {
+		return nil
 	}
 	return model.Errorf(model.Location{File: svc.File, Line: c.StoredLine},
 		"crds.storageVersions: stored lists only the storage versions in crds.stored, which lacks %s: objects are stored at a hub, and a later release whose hub moves on would leave it out of the CRD; add it to crds.stored",

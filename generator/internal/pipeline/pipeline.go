@@ -21,6 +21,7 @@ package pipeline
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -161,12 +162,18 @@ func fromModels(svc *metadata.Service, opts Options, loaded *loaded) (*Result, e
 // hubVersions returns the API versions of the hubs of the kinds the module
 // holds, sorted, once each.
 func hubVersions(graph *conversion.Graph) []string {
-	var hubs []string
+	return slices.Sorted(maps.Keys(heldHubs(graph)))
+}
+
+// heldHubs returns the kinds the module holds by the API version of their hub,
+// in the graph's order.
+func heldHubs(graph *conversion.Graph) map[string][]string {
+	hubs := map[string][]string{}
 	for _, kind := range graph.HeldKinds() {
-		hubs = append(hubs, graph.Versions[graph.Hubs[kind]].Storage.APIVersion)
+		v := graph.Versions[graph.Hubs[kind]].Storage.APIVersion
+		hubs[v] = append(hubs[v], kind)
 	}
-	slices.Sort(hubs)
-	return slices.Compact(hubs)
+	return hubs
 }
 
 func sortedCopy(in []string) []string {
