@@ -63,8 +63,8 @@ type Op struct {
 
 // Value is where a property's value is during a composed conversion: a field of
 // the source (Local 0) or a local that a Pull filled, and the field of each
-// version it went through by assignment since (Path, Versions: the last is
-// where it is now).
+// version it went through by assignment since (Trail: the last is where it
+// is now).
 type Value struct {
 	Local int
 	first *trail
@@ -103,22 +103,14 @@ func (v Value) FirstVersion() VersionIndex { return VersionIndex(v.first.version
 // Len returns how many fields the value went through, counting its first.
 func (v Value) Len() int { return int(v.at.len) }
 
-// Path returns the fields the value went through, the first first.
-func (v Value) Path() []*golang.Field {
-	path := make([]*golang.Field, v.at.len)
+// Trail returns the fields the value went through, the first first, and
+// the version of each.
+func (v Value) Trail() ([]*golang.Field, []VersionIndex) {
+	fields, versions := make([]*golang.Field, v.at.len), make([]VersionIndex, v.at.len)
 	for t := v.at; t != nil; t = t.prev {
-		path[t.len-1] = t.field
+		fields[t.len-1], versions[t.len-1] = t.field, VersionIndex(t.version)
 	}
-	return path
-}
-
-// Versions returns the versions of Path's fields.
-func (v Value) Versions() []VersionIndex {
-	versions := make([]VersionIndex, v.at.len)
-	for t := v.at; t != nil; t = t.prev {
-		versions[t.len-1] = VersionIndex(t.version)
-	}
-	return versions
+	return fields, versions
 }
 
 func (v Value) then(f *golang.Field, i VersionIndex) Value {
@@ -440,11 +432,11 @@ func (c *composer) convertValue(value Value, d Direction) error {
 	if value.Len() < 2 || !ContainsObject(value.Field().Type) {
 		return nil
 	}
-	names := make([]string, value.Len())
-	for i, f := range value.Path() {
+	fields, versions := value.Trail()
+	names := make([]string, len(fields))
+	for i, f := range fields {
 		names[i] = structOf(f.Type)
 	}
-	versions := value.Versions()
 	if d == FromFar {
 		slices.Reverse(names)
 		slices.Reverse(versions)

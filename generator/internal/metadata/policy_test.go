@@ -173,8 +173,7 @@ func TestCuratedServicesHaveStatusAtEveryServedVersion(t *testing.T) {
 		}
 		served := 0
 		for _, v := range svc.Versions {
-			switch v.Resolved.Evaluate(*svc.Now).Classification {
-			case lifecycle.Expired, lifecycle.Unavailable:
+			if !v.Status(*svc.Now).Classification.Served() {
 				continue
 			}
 			served++

@@ -126,12 +126,12 @@ var resourceMembers = []Member{
 	{List, "DeepCopyObject", false, "", "the generated deep copy, runtime.Object"},
 }
 
-// byRole holds Members of every role, gathered once: every property of every
-// struct is checked against them.
-var byRole = func() map[Role][]Member {
-	all := map[Role][]Member{}
-	for r := Object; r <= List; r++ {
-		all[r] = gather(r)
+// byRole holds Members of every role, indexed by role, gathered once:
+// every property of every struct is checked against them.
+var byRole = func() [List + 1][]Member {
+	var all [List + 1][]Member
+	for r := range all {
+		all[r] = gather(Role(r))
 	}
 	return all
 }()
@@ -140,10 +140,7 @@ var byRole = func() map[Role][]Member {
 // the roles it includes (a ChildSpec has the Object's and the Spec's) first.
 // The slice is shared: callers must not change it.
 func Members(r Role) []Member {
-	if m, ok := byRole[r]; ok {
-		return m
-	}
-	return gather(r)
+	return byRole[r]
 }
 
 // gather collects Members of role r from the tables.

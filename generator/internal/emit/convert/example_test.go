@@ -127,8 +127,8 @@ func describeOps(g *conversion.ComposedGraph, comp *conversion.Composed) string 
 	}
 	way := func(v conversion.Value) string {
 		var parts []string
-		versions := v.Versions()
-		for n, f := range v.Path() {
+		fields, versions := v.Trail()
+		for n, f := range fields {
 			parts = append(parts, f.Name+"@"+name(versions[n]))
 		}
 		return strings.Join(parts, " -> ")
