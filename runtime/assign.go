@@ -1,5 +1,7 @@
 package runtime
 
+import "fmt"
+
 // Helpers of generated property assignments: each copies a value, so a
 // destination never shares memory with its source.
 
@@ -51,4 +53,11 @@ func ConvertBool[D, S ~bool](p *S) *D {
 	}
 	converted := D(*p)
 	return &converted
+}
+
+// Converting returns err wrapped with what was being converted, as the error
+// of a generated conversion: "converting <what>: <err>". Generated code calls
+// it on the error path only, so the path's formatting is written once here.
+func Converting(what string, err error) error {
+	return fmt.Errorf("converting %s: %w", what, err)
 }

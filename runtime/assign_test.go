@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 type colour string
 
@@ -50,5 +53,16 @@ func TestKeepStoresOrRemoves(t *testing.T) {
 	}
 	if err := bag.Keep("a", nil, false); err != nil || bag.Contains("a") {
 		t.Fatalf("Keep(unset) = %v, bag %v", err, bag)
+	}
+}
+
+func TestConvertingWrapsWhatWasConverted(t *testing.T) {
+	cause := errors.New("bag entry Size holds a string")
+	err := Converting("Widget_Spec.Part", cause)
+	if got, want := err.Error(), "converting Widget_Spec.Part: bag entry Size holds a string"; got != want {
+		t.Errorf("Converting: %q, want %q", got, want)
+	}
+	if !errors.Is(err, cause) {
+		t.Error("Converting does not wrap its cause")
 	}
 }

@@ -3,7 +3,6 @@
 package v20190701
 
 import (
-	"fmt"
 	v20190701s "github.com/armhub/armhub/apis/examplecache/v20190701/storage"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -19,7 +18,7 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	destination.ShardCount = source.ShardCount
 	var valueSku v20190701s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
-		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		return armruntime.Converting("RedisCreateProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
@@ -35,7 +34,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -65,7 +64,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20190701s.RedisFirewallRuleProperties
 	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -86,7 +85,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	if source.Properties != nil {
 		var valueProperties RedisFirewallRuleProperties
 		if err := valueProperties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -132,7 +131,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 	destination.Location = &source.Location
 	var valueProperties v20190701s.RedisCreateProperties
 	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		return armruntime.Converting("Redis_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -149,7 +148,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2019070
 	if source.Properties != nil {
 		var valueProperties RedisCreateProperties
 		if err := valueProperties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -219,7 +218,7 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	destination.ShardCount = source.ShardCount
 	var valueSku v20230801s.Sku
 	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230801(&valueSku); err != nil {
-		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		return armruntime.Converting("RedisCreateProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = bag
@@ -242,7 +241,7 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignPropertiesDirect_From_Sku_v20230801(source.Sku, fits); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -287,7 +286,7 @@ func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRul
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20230801s.RedisFirewallRuleProperties
 	if err := source.Properties.AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(&valueProperties); err != nil {
-		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -315,7 +314,7 @@ func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFire
 	if source.Properties != nil {
 		var valueProperties RedisFirewallRuleProperties
 		if err := valueProperties.AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -373,7 +372,7 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 	destination.Location = &source.Location
 	var valueProperties v20230801s.RedisCreateProperties
 	if err := source.Properties.AssignPropertiesDirect_To_RedisCreateProperties_v20230801(&valueProperties); err != nil {
-		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		return armruntime.Converting("Redis_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -397,7 +396,7 @@ func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(
 	if source.Properties != nil {
 		var valueProperties RedisCreateProperties
 		if err := valueProperties.AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -485,10 +484,10 @@ func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230
 func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignProperties_To_Redis_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -497,10 +496,10 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) er
 func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignProperties_From_Redis_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -510,10 +509,10 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) 
 func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Redis_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -524,10 +523,10 @@ func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Red
 func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Redis_Status_v20230801(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -624,10 +623,10 @@ var _ armruntime.KubernetesResource = &Redis{}
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20190701s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignProperties_To_RedisFirewallRule_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -636,10 +635,10 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20190701s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignProperties_From_RedisFirewallRule_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -649,10 +648,10 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -663,10 +662,10 @@ func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(des
 func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }

@@ -3,8 +3,11 @@
 package v20200601
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -126,26 +129,10 @@ func (in *RedisFirewallRuleList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	*out = *in
-	if in.EnableNonSslPort != nil {
-		out.EnableNonSslPort = new(bool)
-		(*out.EnableNonSslPort) = (*in.EnableNonSslPort)
-	}
-	if in.MinimumTlsVersion != nil {
-		out.MinimumTlsVersion = new(RedisCreateProperties_MinimumTlsVersion)
-		(*out.MinimumTlsVersion) = (*in.MinimumTlsVersion)
-	}
-	if in.RedisConfiguration != nil {
-		out.RedisConfiguration = make(map[string]string, len(in.RedisConfiguration))
-		for k1, v1 := range in.RedisConfiguration {
-			var c1 string
-			c1 = v1
-			out.RedisConfiguration[k1] = c1
-		}
-	}
-	if in.ShardCount != nil {
-		out.ShardCount = new(int)
-		(*out.ShardCount) = (*in.ShardCount)
-	}
+	out.EnableNonSslPort = armruntime.Clone(in.EnableNonSslPort)
+	out.MinimumTlsVersion = armruntime.Clone(in.MinimumTlsVersion)
+	out.RedisConfiguration = maps.Clone(in.RedisConfiguration)
+	out.ShardCount = armruntime.Clone(in.ShardCount)
 	in.Sku.DeepCopyInto(&out.Sku)
 }
 
@@ -177,10 +164,7 @@ func (in *RedisFirewallRuleProperties) DeepCopy() *RedisFirewallRuleProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRule_Spec) DeepCopyInto(out *RedisFirewallRule_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Owner.DeepCopyInto(&out.Owner)
 	in.Properties.DeepCopyInto(&out.Properties)
 }
@@ -219,23 +203,10 @@ func (in *RedisFirewallRule_Status) DeepCopy() *RedisFirewallRule_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Properties.DeepCopyInto(&out.Properties)
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Zones != nil {
-		out.Zones = make([]string, len(in.Zones))
-		copy(out.Zones, in.Zones)
-	}
+	out.Tags = maps.Clone(in.Tags)
+	out.Zones = slices.Clone(in.Zones)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

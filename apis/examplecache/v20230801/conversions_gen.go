@@ -3,7 +3,6 @@
 package v20230801
 
 import (
-	"fmt"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -19,13 +18,13 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	if source.RedisVersion != nil {
 		destination.RedisVersion = new(v20230801s.RedisVersion)
 		if err := source.RedisVersion.AssignProperties_To_RedisVersion(destination.RedisVersion); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
+			return armruntime.Converting("RedisCreateProperties.RedisVersion", err)
 		}
 	}
 	destination.ShardCount = source.ShardCount
 	var valueSku v20230801s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
-		return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+		return armruntime.Converting("RedisCreateProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
@@ -41,14 +40,14 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	if source.RedisVersion != nil {
 		destination.RedisVersion = new(RedisVersion)
 		if err := destination.RedisVersion.AssignProperties_From_RedisVersion(source.RedisVersion); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.RedisVersion: %w", err)
+			return armruntime.Converting("RedisCreateProperties.RedisVersion", err)
 		}
 	}
 	destination.ShardCount = source.ShardCount
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -78,7 +77,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20230801s.RedisFirewallRuleProperties
 	if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+		return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -99,7 +98,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	if source.Properties != nil {
 		var valueProperties RedisFirewallRuleProperties
 		if err := valueProperties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -160,7 +159,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 	destination.Location = &source.Location
 	var valueProperties v20230801s.RedisCreateProperties
 	if err := source.Properties.AssignProperties_To_RedisCreateProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+		return armruntime.Converting("Redis_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -177,7 +176,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	if source.Properties != nil {
 		var valueProperties RedisCreateProperties
 		if err := valueProperties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -240,10 +239,10 @@ func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error 
 func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignProperties_To_Redis_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -252,10 +251,10 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) er
 func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignProperties_From_Redis_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -330,10 +329,10 @@ var _ armruntime.KubernetesResource = &Redis{}
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignProperties_To_RedisFirewallRule_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -342,10 +341,10 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignProperties_From_RedisFirewallRule_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@
 package v20160301
 
 import (
-	"fmt"
 	v20160301s "github.com/armhub/armhub/apis/exampleservicefabric/v20160301/storage"
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -83,14 +82,14 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(v20160301s.AzureActiveDirectory)
 		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(v20160301s.CertificateDescription)
 		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -98,7 +97,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateCommonNames = make([]v20160301s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_To_ClientCertificateCommonName(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -107,7 +106,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateThumbprints = make([]v20160301s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_To_ClientCertificateThumbprint(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -115,7 +114,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160301s.DiagnosticsStorageAccountConfig)
 		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -123,7 +122,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.FabricSettings = make([]v20160301s.SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := source.FabricSettings[indexFabricSettings].AssignProperties_To_SettingsSectionDescription(&destination.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -131,7 +130,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.HttpApplicationGatewayCertificate != nil {
 		destination.HttpApplicationGatewayCertificate = new(v20160301s.CertificateDescription)
 		if err := source.HttpApplicationGatewayCertificate.AssignProperties_To_CertificateDescription(destination.HttpApplicationGatewayCertificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.HttpApplicationGatewayCertificate", err)
 		}
 	}
 	destination.ManagementEndpoint = &source.ManagementEndpoint
@@ -140,7 +139,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.NodeTypes = make([]v20160301s.NodeTypes, len(source.NodeTypes))
 		for indexNodeTypes := range source.NodeTypes {
 			if err := source.NodeTypes[indexNodeTypes].AssignProperties_To_NodeTypes(&destination.NodeTypes[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 		}
 	}
@@ -149,7 +148,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.UpgradeDescription != nil {
 		destination.UpgradeDescription = new(v20160301s.PaasClusterUpgradePolicy)
 		if err := source.UpgradeDescription.AssignProperties_To_PaasClusterUpgradePolicy(destination.UpgradeDescription); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 	}
 	destination.VmImage = source.VmImage
@@ -163,14 +162,14 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(AzureActiveDirectory)
 		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(CertificateDescription)
 		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -178,7 +177,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_From_ClientCertificateCommonName(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -187,7 +186,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_From_ClientCertificateThumbprint(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -195,7 +194,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
 		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -203,7 +202,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := destination.FabricSettings[indexFabricSettings].AssignProperties_From_SettingsSectionDescription(&source.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -211,7 +210,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.HttpApplicationGatewayCertificate != nil {
 		destination.HttpApplicationGatewayCertificate = new(CertificateDescription)
 		if err := destination.HttpApplicationGatewayCertificate.AssignProperties_From_CertificateDescription(source.HttpApplicationGatewayCertificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.HttpApplicationGatewayCertificate", err)
 		}
 	}
 	destination.ManagementEndpoint = armruntime.Deref(source.ManagementEndpoint)
@@ -220,7 +219,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.NodeTypes = make([]NodeTypes, len(source.NodeTypes))
 		for indexNodeTypes := range source.NodeTypes {
 			if err := destination.NodeTypes[indexNodeTypes].AssignProperties_From_NodeTypes(&source.NodeTypes[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 		}
 	}
@@ -229,7 +228,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.UpgradeDescription != nil {
 		destination.UpgradeDescription = new(PaasClusterUpgradePolicy)
 		if err := destination.UpgradeDescription.AssignProperties_From_PaasClusterUpgradePolicy(source.UpgradeDescription); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 	}
 	destination.VmImage = source.VmImage
@@ -242,7 +241,7 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 	destination.Location = &source.Location
 	var valueProperties v20160301s.ClusterProperties
 	if err := source.Properties.AssignProperties_To_ClusterProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+		return armruntime.Converting("Cluster_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -258,7 +257,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	if source.Properties != nil {
 		var valueProperties ClusterProperties
 		if err := valueProperties.AssignProperties_From_ClusterProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+			return armruntime.Converting("Cluster_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -387,7 +386,7 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 		destination.Parameters = make([]v20160301s.SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := source.Parameters[indexParameters].AssignProperties_To_SettingsParameterDescription(&destination.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -403,7 +402,7 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := destination.Parameters[indexParameters].AssignProperties_From_SettingsParameterDescription(&source.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -522,7 +521,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 	if source.HttpApplicationGatewayCertificate != nil {
 		keptHttpApplicationGatewayCertificate_v20160301 = new(v20160301s.CertificateDescription)
 		if err := source.HttpApplicationGatewayCertificate.AssignProperties_To_CertificateDescription(keptHttpApplicationGatewayCertificate_v20160301); err != nil {
-			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.HttpApplicationGatewayCertificate", err)
 		}
 	}
 	if err := bag.Keep("HttpApplicationGatewayCertificate", keptHttpApplicationGatewayCertificate_v20160301, keptHttpApplicationGatewayCertificate_v20160301 != nil); err != nil {
@@ -534,7 +533,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 		keptNodeTypes_v20160301 = make([]v20160301s.NodeTypes, len(source.NodeTypes))
 		for indexNodeTypes := range source.NodeTypes {
 			if err := source.NodeTypes[indexNodeTypes].AssignProperties_To_NodeTypes(&keptNodeTypes_v20160301[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 		}
 	}
@@ -546,7 +545,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 	if source.UpgradeDescription != nil {
 		keptUpgradeDescription_v20160301 = new(v20160301s.PaasClusterUpgradePolicy)
 		if err := source.UpgradeDescription.AssignProperties_To_PaasClusterUpgradePolicy(keptUpgradeDescription_v20160301); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 	}
 	if err := bag.Keep("UpgradeDescription", keptUpgradeDescription_v20160301, keptUpgradeDescription_v20160301 != nil); err != nil {
@@ -561,14 +560,14 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
 		if err := source.AzureActiveDirectory.AssignPropertiesDirect_To_AzureActiveDirectory_v20160901(destination.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(v20160901s.CertificateDescription)
 		if err := source.Certificate.AssignPropertiesDirect_To_CertificateDescription_v20160901(destination.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -576,7 +575,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 		destination.ClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignPropertiesDirect_To_ClientCertificateCommonName_v20160901(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -585,7 +584,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 		destination.ClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignPropertiesDirect_To_ClientCertificateThumbprint_v20160901(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -594,7 +593,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
 		if err := source.DiagnosticsStorageAccountConfig.AssignPropertiesDirect_To_DiagnosticsStorageAccountConfig_v20160901(destination.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -602,7 +601,7 @@ func (source *ClusterProperties) AssignPropertiesDirect_To_ClusterProperties_v20
 		destination.FabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := source.FabricSettings[indexFabricSettings].AssignPropertiesDirect_To_SettingsSectionDescription_v20160901(&destination.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -651,14 +650,14 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(AzureActiveDirectory)
 		if err := destination.AzureActiveDirectory.AssignPropertiesDirect_From_AzureActiveDirectory_v20160901(source.AzureActiveDirectory, fits); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(CertificateDescription)
 		if err := destination.Certificate.AssignPropertiesDirect_From_CertificateDescription_v20160901(source.Certificate, fits); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -666,7 +665,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignPropertiesDirect_From_ClientCertificateCommonName_v20160901(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames], fits); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -675,7 +674,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignPropertiesDirect_From_ClientCertificateThumbprint_v20160901(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints], fits); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -683,7 +682,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
 		if err := destination.DiagnosticsStorageAccountConfig.AssignPropertiesDirect_From_DiagnosticsStorageAccountConfig_v20160901(source.DiagnosticsStorageAccountConfig, fits); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -691,7 +690,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := destination.FabricSettings[indexFabricSettings].AssignPropertiesDirect_From_SettingsSectionDescription_v20160901(&source.FabricSettings[indexFabricSettings], fits); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -699,7 +698,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 	if pulled1 != nil {
 		destination.HttpApplicationGatewayCertificate = new(CertificateDescription)
 		if err := destination.HttpApplicationGatewayCertificate.AssignProperties_From_CertificateDescription(pulled1); err != nil {
-			return fmt.Errorf("converting ClusterProperties.HttpApplicationGatewayCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.HttpApplicationGatewayCertificate", err)
 		}
 		if !pulled1.FitsSpoke() {
 			*fits = false
@@ -714,7 +713,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 		destination.NodeTypes = make([]NodeTypes, len(pulled2))
 		for indexNodeTypes := range pulled2 {
 			if err := destination.NodeTypes[indexNodeTypes].AssignProperties_From_NodeTypes(&pulled2[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 			if !pulled2[indexNodeTypes].FitsSpoke() {
 				*fits = false
@@ -726,7 +725,7 @@ func (destination *ClusterProperties) AssignPropertiesDirect_From_ClusterPropert
 	if pulled3 != nil {
 		destination.UpgradeDescription = new(PaasClusterUpgradePolicy)
 		if err := destination.UpgradeDescription.AssignProperties_From_PaasClusterUpgradePolicy(pulled3); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 		if !pulled3.FitsSpoke() {
 			*fits = false
@@ -746,7 +745,7 @@ func (source *Cluster_Spec) AssignPropertiesDirect_To_Cluster_Spec_v20160901(des
 	destination.Location = &source.Location
 	var valueProperties v20160901s.ClusterProperties
 	if err := source.Properties.AssignPropertiesDirect_To_ClusterProperties_v20160901(&valueProperties); err != nil {
-		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+		return armruntime.Converting("Cluster_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -769,7 +768,7 @@ func (destination *Cluster_Spec) AssignPropertiesDirect_From_Cluster_Spec_v20160
 	if source.Properties != nil {
 		var valueProperties ClusterProperties
 		if err := valueProperties.AssignPropertiesDirect_From_ClusterProperties_v20160901(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+			return armruntime.Converting("Cluster_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -897,7 +896,7 @@ func (source *SettingsSectionDescription) AssignPropertiesDirect_To_SettingsSect
 		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := source.Parameters[indexParameters].AssignPropertiesDirect_To_SettingsParameterDescription_v20160901(&destination.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -917,7 +916,7 @@ func (destination *SettingsSectionDescription) AssignPropertiesDirect_From_Setti
 		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := destination.Parameters[indexParameters].AssignPropertiesDirect_From_SettingsParameterDescription_v20160901(&source.Parameters[indexParameters], fits); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -931,10 +930,10 @@ func (destination *SettingsSectionDescription) AssignPropertiesDirect_From_Setti
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160301s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Cluster_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := source.Status.AssignProperties_To_Cluster_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }
@@ -943,10 +942,10 @@ func (source *Cluster) AssignProperties_To_Cluster(destination *v20160301s.Clust
 func (destination *Cluster) AssignProperties_From_Cluster(source *v20160301s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Cluster_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := destination.Status.AssignProperties_From_Cluster_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }
@@ -956,10 +955,10 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160301s.Clu
 func (source *Cluster) AssignPropertiesDirect_To_Cluster(destination *v20160901s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Cluster_Spec_v20160901(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Cluster_Status_v20160901(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }
@@ -970,10 +969,10 @@ func (source *Cluster) AssignPropertiesDirect_To_Cluster(destination *v20160901s
 func (destination *Cluster) AssignPropertiesDirect_From_Cluster(source *v20160901s.Cluster, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Cluster_Spec_v20160901(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Cluster_Status_v20160901(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }

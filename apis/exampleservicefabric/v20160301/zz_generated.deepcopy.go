@@ -3,8 +3,10 @@
 package v20160301
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -68,18 +70,9 @@ func (in *ClusterList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *AzureActiveDirectory) DeepCopyInto(out *AzureActiveDirectory) {
 	*out = *in
-	if in.ClientApplication != nil {
-		out.ClientApplication = new(string)
-		(*out.ClientApplication) = (*in.ClientApplication)
-	}
-	if in.ClusterApplication != nil {
-		out.ClusterApplication = new(string)
-		(*out.ClusterApplication) = (*in.ClusterApplication)
-	}
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
+	out.ClientApplication = armruntime.Clone(in.ClientApplication)
+	out.ClusterApplication = armruntime.Clone(in.ClusterApplication)
+	out.TenantId = armruntime.Clone(in.TenantId)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -95,14 +88,8 @@ func (in *AzureActiveDirectory) DeepCopy() *AzureActiveDirectory {
 // DeepCopyInto copies the receiver into out.
 func (in *CertificateDescription) DeepCopyInto(out *CertificateDescription) {
 	*out = *in
-	if in.ThumbprintSecondary != nil {
-		out.ThumbprintSecondary = new(string)
-		(*out.ThumbprintSecondary) = (*in.ThumbprintSecondary)
-	}
-	if in.X509StoreName != nil {
-		out.X509StoreName = new(CertificateDescription_X509StoreName)
-		(*out.X509StoreName) = (*in.X509StoreName)
-	}
+	out.ThumbprintSecondary = armruntime.Clone(in.ThumbprintSecondary)
+	out.X509StoreName = armruntime.Clone(in.X509StoreName)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -148,14 +135,8 @@ func (in *ClientCertificateThumbprint) DeepCopy() *ClientCertificateThumbprint {
 // DeepCopyInto copies the receiver into out.
 func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	*out = *in
-	if in.AzureActiveDirectory != nil {
-		out.AzureActiveDirectory = new(AzureActiveDirectory)
-		(*in.AzureActiveDirectory).DeepCopyInto(out.AzureActiveDirectory)
-	}
-	if in.Certificate != nil {
-		out.Certificate = new(CertificateDescription)
-		(*in.Certificate).DeepCopyInto(out.Certificate)
-	}
+	out.AzureActiveDirectory = in.AzureActiveDirectory.DeepCopy()
+	out.Certificate = in.Certificate.DeepCopy()
 	if in.ClientCertificateCommonNames != nil {
 		out.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(in.ClientCertificateCommonNames))
 		for i2 := range in.ClientCertificateCommonNames {
@@ -168,38 +149,23 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 			in.ClientCertificateThumbprints[i2].DeepCopyInto(&out.ClientCertificateThumbprints[i2])
 		}
 	}
-	if in.DiagnosticsStorageAccountConfig != nil {
-		out.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
-		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(out.DiagnosticsStorageAccountConfig)
-	}
+	out.DiagnosticsStorageAccountConfig = in.DiagnosticsStorageAccountConfig.DeepCopy()
 	if in.FabricSettings != nil {
 		out.FabricSettings = make([]SettingsSectionDescription, len(in.FabricSettings))
 		for i2 := range in.FabricSettings {
 			in.FabricSettings[i2].DeepCopyInto(&out.FabricSettings[i2])
 		}
 	}
-	if in.HttpApplicationGatewayCertificate != nil {
-		out.HttpApplicationGatewayCertificate = new(CertificateDescription)
-		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(out.HttpApplicationGatewayCertificate)
-	}
+	out.HttpApplicationGatewayCertificate = in.HttpApplicationGatewayCertificate.DeepCopy()
 	if in.NodeTypes != nil {
 		out.NodeTypes = make([]NodeTypes, len(in.NodeTypes))
 		for i2 := range in.NodeTypes {
 			in.NodeTypes[i2].DeepCopyInto(&out.NodeTypes[i2])
 		}
 	}
-	if in.ReliabilityLevel != nil {
-		out.ReliabilityLevel = new(Level)
-		(*out.ReliabilityLevel) = (*in.ReliabilityLevel)
-	}
-	if in.UpgradeDescription != nil {
-		out.UpgradeDescription = new(PaasClusterUpgradePolicy)
-		(*in.UpgradeDescription).DeepCopyInto(out.UpgradeDescription)
-	}
-	if in.VmImage != nil {
-		out.VmImage = new(string)
-		(*out.VmImage) = (*in.VmImage)
-	}
+	out.ReliabilityLevel = armruntime.Clone(in.ReliabilityLevel)
+	out.UpgradeDescription = in.UpgradeDescription.DeepCopy()
+	out.VmImage = armruntime.Clone(in.VmImage)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -215,19 +181,9 @@ func (in *ClusterProperties) DeepCopy() *ClusterProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Cluster_Spec) DeepCopyInto(out *Cluster_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Properties.DeepCopyInto(&out.Properties)
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -279,14 +235,8 @@ func (in *DiagnosticsStorageAccountConfig) DeepCopy() *DiagnosticsStorageAccount
 // DeepCopyInto copies the receiver into out.
 func (in *NodeTypes) DeepCopyInto(out *NodeTypes) {
 	*out = *in
-	if in.ClientConnectionEndpointPort != nil {
-		out.ClientConnectionEndpointPort = new(int)
-		(*out.ClientConnectionEndpointPort) = (*in.ClientConnectionEndpointPort)
-	}
-	if in.HttpGatewayEndpointPort != nil {
-		out.HttpGatewayEndpointPort = new(int)
-		(*out.HttpGatewayEndpointPort) = (*in.HttpGatewayEndpointPort)
-	}
+	out.ClientConnectionEndpointPort = armruntime.Clone(in.ClientConnectionEndpointPort)
+	out.HttpGatewayEndpointPort = armruntime.Clone(in.HttpGatewayEndpointPort)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -302,30 +252,12 @@ func (in *NodeTypes) DeepCopy() *NodeTypes {
 // DeepCopyInto copies the receiver into out.
 func (in *PaasClusterUpgradePolicy) DeepCopyInto(out *PaasClusterUpgradePolicy) {
 	*out = *in
-	if in.HealthCheckRetryTimeout != nil {
-		out.HealthCheckRetryTimeout = new(string)
-		(*out.HealthCheckRetryTimeout) = (*in.HealthCheckRetryTimeout)
-	}
-	if in.HealthCheckStableDuration != nil {
-		out.HealthCheckStableDuration = new(string)
-		(*out.HealthCheckStableDuration) = (*in.HealthCheckStableDuration)
-	}
-	if in.HealthCheckWaitDuration != nil {
-		out.HealthCheckWaitDuration = new(string)
-		(*out.HealthCheckWaitDuration) = (*in.HealthCheckWaitDuration)
-	}
-	if in.UpgradeDomainTimeout != nil {
-		out.UpgradeDomainTimeout = new(string)
-		(*out.UpgradeDomainTimeout) = (*in.UpgradeDomainTimeout)
-	}
-	if in.UpgradeReplicaSetCheckTimeout != nil {
-		out.UpgradeReplicaSetCheckTimeout = new(string)
-		(*out.UpgradeReplicaSetCheckTimeout) = (*in.UpgradeReplicaSetCheckTimeout)
-	}
-	if in.UpgradeTimeout != nil {
-		out.UpgradeTimeout = new(string)
-		(*out.UpgradeTimeout) = (*in.UpgradeTimeout)
-	}
+	out.HealthCheckRetryTimeout = armruntime.Clone(in.HealthCheckRetryTimeout)
+	out.HealthCheckStableDuration = armruntime.Clone(in.HealthCheckStableDuration)
+	out.HealthCheckWaitDuration = armruntime.Clone(in.HealthCheckWaitDuration)
+	out.UpgradeDomainTimeout = armruntime.Clone(in.UpgradeDomainTimeout)
+	out.UpgradeReplicaSetCheckTimeout = armruntime.Clone(in.UpgradeReplicaSetCheckTimeout)
+	out.UpgradeTimeout = armruntime.Clone(in.UpgradeTimeout)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

@@ -3,7 +3,6 @@
 package v20160901
 
 import (
-	"fmt"
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -82,14 +81,14 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
 		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(v20160901s.CertificateDescription)
 		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -97,7 +96,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_To_ClientCertificateCommonName(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -106,7 +105,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_To_ClientCertificateThumbprint(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -115,7 +114,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
 		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -123,7 +122,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.FabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := source.FabricSettings[indexFabricSettings].AssignProperties_To_SettingsSectionDescription(&destination.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -133,7 +132,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.NodeTypes = make([]v20160901s.NodeTypeDescription, len(source.NodeTypes))
 		for indexNodeTypes := range source.NodeTypes {
 			if err := source.NodeTypes[indexNodeTypes].AssignProperties_To_NodeTypeDescription(&destination.NodeTypes[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 		}
 	}
@@ -142,14 +141,14 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.ReverseProxyCertificate != nil {
 		destination.ReverseProxyCertificate = new(v20160901s.CertificateDescription)
 		if err := source.ReverseProxyCertificate.AssignProperties_To_CertificateDescription(destination.ReverseProxyCertificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.ReverseProxyCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.ReverseProxyCertificate", err)
 		}
 	}
 	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
 		destination.UpgradeDescription = new(v20160901s.ClusterUpgradePolicy)
 		if err := source.UpgradeDescription.AssignProperties_To_ClusterUpgradePolicy(destination.UpgradeDescription); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 	}
 	destination.UpgradeMode = (*string)(source.UpgradeMode)
@@ -164,14 +163,14 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(AzureActiveDirectory)
 		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(CertificateDescription)
 		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -179,7 +178,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_From_ClientCertificateCommonName(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -188,7 +187,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_From_ClientCertificateThumbprint(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -197,7 +196,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
 		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -205,7 +204,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := destination.FabricSettings[indexFabricSettings].AssignProperties_From_SettingsSectionDescription(&source.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -215,7 +214,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.NodeTypes = make([]NodeTypeDescription, len(source.NodeTypes))
 		for indexNodeTypes := range source.NodeTypes {
 			if err := destination.NodeTypes[indexNodeTypes].AssignProperties_From_NodeTypeDescription(&source.NodeTypes[indexNodeTypes]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.NodeTypes: %w", err)
+				return armruntime.Converting("ClusterProperties.NodeTypes", err)
 			}
 		}
 	}
@@ -224,14 +223,14 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.ReverseProxyCertificate != nil {
 		destination.ReverseProxyCertificate = new(CertificateDescription)
 		if err := destination.ReverseProxyCertificate.AssignProperties_From_CertificateDescription(source.ReverseProxyCertificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.ReverseProxyCertificate: %w", err)
+			return armruntime.Converting("ClusterProperties.ReverseProxyCertificate", err)
 		}
 	}
 	destination.UpgradeDescription = nil
 	if source.UpgradeDescription != nil {
 		destination.UpgradeDescription = new(ClusterUpgradePolicy)
 		if err := destination.UpgradeDescription.AssignProperties_From_ClusterUpgradePolicy(source.UpgradeDescription); err != nil {
-			return fmt.Errorf("converting ClusterProperties.UpgradeDescription: %w", err)
+			return armruntime.Converting("ClusterProperties.UpgradeDescription", err)
 		}
 	}
 	destination.UpgradeMode = (*ClusterProperties_UpgradeMode)(source.UpgradeMode)
@@ -270,7 +269,7 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 	destination.Location = &source.Location
 	var valueProperties v20160901s.ClusterProperties
 	if err := source.Properties.AssignProperties_To_ClusterProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+		return armruntime.Converting("Cluster_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.Tags = source.Tags
@@ -286,7 +285,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	if source.Properties != nil {
 		var valueProperties ClusterProperties
 		if err := valueProperties.AssignProperties_From_ClusterProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+			return armruntime.Converting("Cluster_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -394,7 +393,7 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := source.Parameters[indexParameters].AssignProperties_To_SettingsParameterDescription(&destination.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -410,7 +409,7 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := destination.Parameters[indexParameters].AssignProperties_From_SettingsParameterDescription(&source.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -421,10 +420,10 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Cluster_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := source.Status.AssignProperties_To_Cluster_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }
@@ -433,10 +432,10 @@ func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Clust
 func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Cluster_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := destination.Status.AssignProperties_From_Cluster_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }

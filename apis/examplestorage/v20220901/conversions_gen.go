@@ -3,7 +3,6 @@
 package v20220901
 
 import (
-	"fmt"
 	v20220901s "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
 	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -49,7 +48,7 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s
 	if source.Services != nil {
 		destination.Services = new(v20220901s.EncryptionServices)
 		if err := source.Services.AssignProperties_To_EncryptionServices(destination.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -64,7 +63,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2022090
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
 		if err := destination.Services.AssignProperties_From_EncryptionServices(source.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	return nil
@@ -91,14 +90,14 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 	if source.Blob != nil {
 		destination.Blob = new(v20220901s.EncryptionService)
 		if err := source.Blob.AssignProperties_To_EncryptionService(destination.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(v20220901s.EncryptionService)
 		if err := source.File.AssignProperties_To_EncryptionService(destination.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -111,14 +110,14 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 	if source.Blob != nil {
 		destination.Blob = new(EncryptionService)
 		if err := destination.Blob.AssignProperties_From_EncryptionService(source.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(EncryptionService)
 		if err := destination.File.AssignProperties_From_EncryptionService(source.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	return nil
@@ -147,7 +146,7 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		destination.IpRules = make([]v20220901s.IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := source.IpRules[indexIpRules].AssignProperties_To_IPRule(&destination.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -163,7 +162,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		destination.IpRules = make([]IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := destination.IpRules[indexIpRules].AssignProperties_From_IPRule(&source.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -193,14 +192,14 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(v20220901s.CustomDomain)
 		if err := source.CustomDomain.AssignProperties_To_CustomDomain(destination.CustomDomain); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(v20220901s.Encryption)
 		if err := source.Encryption.AssignProperties_To_Encryption(destination.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = (*string)(source.LargeFileSharesState)
@@ -209,7 +208,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20220901s.NetworkRuleSet)
 		if err := source.NetworkAcls.AssignProperties_To_NetworkRuleSet(destination.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -225,14 +224,14 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(CustomDomain)
 		if err := destination.CustomDomain.AssignProperties_From_CustomDomain(source.CustomDomain); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(Encryption)
 		if err := destination.Encryption.AssignProperties_From_Encryption(source.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = (*StorageAccountPropertiesCreateParameters_LargeFileSharesState)(source.LargeFileSharesState)
@@ -241,7 +240,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
 		if err := destination.NetworkAcls.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -257,12 +256,12 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.StorageAccountPropertiesCreateParameters)
 		if err := source.Properties.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	var valueSku v20220901s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
-		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+		return armruntime.Converting("StorageAccount_Spec.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.Tags = source.Tags
@@ -280,13 +279,13 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
 		if err := destination.Properties.AssignProperties_From_StorageAccountPropertiesCreateParameters(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -335,7 +334,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.ContainerProperties)
 		if err := source.Properties.AssignProperties_To_ContainerProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion()
@@ -357,7 +356,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
 		if err := destination.Properties.AssignProperties_From_ContainerProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	return nil
@@ -446,7 +445,7 @@ func (source *Encryption) AssignPropertiesDirect_To_Encryption_v20230501(destina
 	if source.Services != nil {
 		destination.Services = new(v20230501s.EncryptionServices)
 		if err := source.Services.AssignPropertiesDirect_To_EncryptionServices_v20230501(destination.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -465,7 +464,7 @@ func (destination *Encryption) AssignPropertiesDirect_From_Encryption_v20230501(
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
 		if err := destination.Services.AssignPropertiesDirect_From_EncryptionServices_v20230501(source.Services, fits); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	if len(bag) > 0 {
@@ -501,14 +500,14 @@ func (source *EncryptionServices) AssignPropertiesDirect_To_EncryptionServices_v
 	if source.Blob != nil {
 		destination.Blob = new(v20230501s.EncryptionService)
 		if err := source.Blob.AssignPropertiesDirect_To_EncryptionService_v20230501(destination.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(v20230501s.EncryptionService)
 		if err := source.File.AssignPropertiesDirect_To_EncryptionService_v20230501(destination.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -522,14 +521,14 @@ func (destination *EncryptionServices) AssignPropertiesDirect_From_EncryptionSer
 	if source.Blob != nil {
 		destination.Blob = new(EncryptionService)
 		if err := destination.Blob.AssignPropertiesDirect_From_EncryptionService_v20230501(source.Blob, fits); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(EncryptionService)
 		if err := destination.File.AssignPropertiesDirect_From_EncryptionService_v20230501(source.File, fits); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	if len(bag) > 0 {
@@ -570,7 +569,7 @@ func (source *NetworkRuleSet) AssignPropertiesDirect_To_NetworkRuleSet_v20230501
 		destination.IpRules = make([]v20230501s.IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := source.IpRules[indexIpRules].AssignPropertiesDirect_To_IPRule_v20230501(&destination.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -590,7 +589,7 @@ func (destination *NetworkRuleSet) AssignPropertiesDirect_From_NetworkRuleSet_v2
 		destination.IpRules = make([]IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := destination.IpRules[indexIpRules].AssignPropertiesDirect_From_IPRule_v20230501(&source.IpRules[indexIpRules], fits); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -635,14 +634,14 @@ func (source *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_T
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(v20230501s.CustomDomain)
 		if err := source.CustomDomain.AssignPropertiesDirect_To_CustomDomain_v20230501(destination.CustomDomain); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(v20230501s.Encryption)
 		if err := source.Encryption.AssignPropertiesDirect_To_Encryption_v20230501(destination.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = (*string)(source.LargeFileSharesState)
@@ -650,7 +649,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignPropertiesDirect_T
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20230501s.NetworkRuleSet)
 		if err := source.NetworkAcls.AssignPropertiesDirect_To_NetworkRuleSet_v20230501(destination.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -671,14 +670,14 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesDir
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(CustomDomain)
 		if err := destination.CustomDomain.AssignPropertiesDirect_From_CustomDomain_v20230501(source.CustomDomain, fits); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(Encryption)
 		if err := destination.Encryption.AssignPropertiesDirect_From_Encryption_v20230501(source.Encryption, fits); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = (*StorageAccountPropertiesCreateParameters_LargeFileSharesState)(source.LargeFileSharesState)
@@ -687,7 +686,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignPropertiesDir
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
 		if err := destination.NetworkAcls.AssignPropertiesDirect_From_NetworkRuleSet_v20230501(source.NetworkAcls, fits); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -707,12 +706,12 @@ func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
 		if err := source.Properties.AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	var valueSku v20230501s.Sku
 	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230501(&valueSku); err != nil {
-		return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+		return armruntime.Converting("StorageAccount_Spec.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.Tags = source.Tags
@@ -737,7 +736,7 @@ func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccou
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
 		if err := destination.Properties.AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	if source.Sku == nil {
@@ -746,7 +745,7 @@ func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccou
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignPropertiesDirect_From_Sku_v20230501(source.Sku, fits); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -807,7 +806,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.ContainerProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_ContainerProperties_v20230501(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion()
@@ -833,7 +832,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDi
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_ContainerProperties_v20230501(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	if len(bag) > 0 {
@@ -885,10 +884,10 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20220901s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccount_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -897,10 +896,10 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20220901s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccount_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -910,10 +909,10 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destination *v20230501s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_StorageAccount_Status_v20230501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -924,10 +923,10 @@ func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destinati
 func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(source *v20230501s.StorageAccount, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_StorageAccount_Status_v20230501(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -1024,10 +1023,10 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20220901s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -1036,10 +1035,10 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20220901s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -1049,10 +1048,10 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -1063,10 +1062,10 @@ func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_St
 func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }

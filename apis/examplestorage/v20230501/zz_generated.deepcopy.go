@@ -3,8 +3,10 @@
 package v20230501
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -126,18 +128,8 @@ func (in *StorageAccountsBlobServicesContainerList) DeepCopyObject() runtime.Obj
 // DeepCopyInto copies the receiver into out.
 func (in *ContainerProperties) DeepCopyInto(out *ContainerProperties) {
 	*out = *in
-	if in.Metadata != nil {
-		out.Metadata = make(map[string]string, len(in.Metadata))
-		for k1, v1 := range in.Metadata {
-			var c1 string
-			c1 = v1
-			out.Metadata[k1] = c1
-		}
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(ContainerProperties_PublicAccess)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.Metadata = maps.Clone(in.Metadata)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -153,10 +145,7 @@ func (in *ContainerProperties) DeepCopy() *ContainerProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *CustomDomain) DeepCopyInto(out *CustomDomain) {
 	*out = *in
-	if in.UseSubDomainName != nil {
-		out.UseSubDomainName = new(bool)
-		(*out.UseSubDomainName) = (*in.UseSubDomainName)
-	}
+	out.UseSubDomainName = armruntime.Clone(in.UseSubDomainName)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -172,14 +161,8 @@ func (in *CustomDomain) DeepCopy() *CustomDomain {
 // DeepCopyInto copies the receiver into out.
 func (in *Encryption) DeepCopyInto(out *Encryption) {
 	*out = *in
-	if in.RequireInfrastructureEncryption != nil {
-		out.RequireInfrastructureEncryption = new(bool)
-		(*out.RequireInfrastructureEncryption) = (*in.RequireInfrastructureEncryption)
-	}
-	if in.Services != nil {
-		out.Services = new(EncryptionServices)
-		(*in.Services).DeepCopyInto(out.Services)
-	}
+	out.RequireInfrastructureEncryption = armruntime.Clone(in.RequireInfrastructureEncryption)
+	out.Services = in.Services.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -195,14 +178,8 @@ func (in *Encryption) DeepCopy() *Encryption {
 // DeepCopyInto copies the receiver into out.
 func (in *EncryptionService) DeepCopyInto(out *EncryptionService) {
 	*out = *in
-	if in.Enabled != nil {
-		out.Enabled = new(bool)
-		(*out.Enabled) = (*in.Enabled)
-	}
-	if in.KeyType != nil {
-		out.KeyType = new(EncryptionService_KeyType)
-		(*out.KeyType) = (*in.KeyType)
-	}
+	out.Enabled = armruntime.Clone(in.Enabled)
+	out.KeyType = armruntime.Clone(in.KeyType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -218,14 +195,8 @@ func (in *EncryptionService) DeepCopy() *EncryptionService {
 // DeepCopyInto copies the receiver into out.
 func (in *EncryptionServices) DeepCopyInto(out *EncryptionServices) {
 	*out = *in
-	if in.Blob != nil {
-		out.Blob = new(EncryptionService)
-		(*in.Blob).DeepCopyInto(out.Blob)
-	}
-	if in.File != nil {
-		out.File = new(EncryptionService)
-		(*in.File).DeepCopyInto(out.File)
-	}
+	out.Blob = in.Blob.DeepCopy()
+	out.File = in.File.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -241,10 +212,7 @@ func (in *EncryptionServices) DeepCopy() *EncryptionServices {
 // DeepCopyInto copies the receiver into out.
 func (in *IPRule) DeepCopyInto(out *IPRule) {
 	*out = *in
-	if in.Action != nil {
-		out.Action = new(IPRule_Action)
-		(*out.Action) = (*in.Action)
-	}
+	out.Action = armruntime.Clone(in.Action)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -281,10 +249,7 @@ func (in *NetworkRuleSet) DeepCopy() *NetworkRuleSet {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.Tier != nil {
-		out.Tier = new(Sku_Tier)
-		(*out.Tier) = (*in.Tier)
-	}
+	out.Tier = armruntime.Clone(in.Tier)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -300,34 +265,13 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccountPropertiesCreateParameters) DeepCopyInto(out *StorageAccountPropertiesCreateParameters) {
 	*out = *in
-	if in.AccessTier != nil {
-		out.AccessTier = new(StorageAccountPropertiesCreateParameters_AccessTier)
-		(*out.AccessTier) = (*in.AccessTier)
-	}
-	if in.AllowBlobPublicAccess != nil {
-		out.AllowBlobPublicAccess = new(bool)
-		(*out.AllowBlobPublicAccess) = (*in.AllowBlobPublicAccess)
-	}
-	if in.CustomDomain != nil {
-		out.CustomDomain = new(CustomDomain)
-		(*in.CustomDomain).DeepCopyInto(out.CustomDomain)
-	}
-	if in.Encryption != nil {
-		out.Encryption = new(Encryption)
-		(*in.Encryption).DeepCopyInto(out.Encryption)
-	}
-	if in.LargeFileSharesState != nil {
-		out.LargeFileSharesState = new(StorageAccountPropertiesCreateParameters_LargeFileSharesState)
-		(*out.LargeFileSharesState) = (*in.LargeFileSharesState)
-	}
-	if in.NetworkAcls != nil {
-		out.NetworkAcls = new(NetworkRuleSet)
-		(*in.NetworkAcls).DeepCopyInto(out.NetworkAcls)
-	}
-	if in.SupportsHttpsTrafficOnly != nil {
-		out.SupportsHttpsTrafficOnly = new(bool)
-		(*out.SupportsHttpsTrafficOnly) = (*in.SupportsHttpsTrafficOnly)
-	}
+	out.AccessTier = armruntime.Clone(in.AccessTier)
+	out.AllowBlobPublicAccess = armruntime.Clone(in.AllowBlobPublicAccess)
+	out.CustomDomain = in.CustomDomain.DeepCopy()
+	out.Encryption = in.Encryption.DeepCopy()
+	out.LargeFileSharesState = armruntime.Clone(in.LargeFileSharesState)
+	out.NetworkAcls = in.NetworkAcls.DeepCopy()
+	out.SupportsHttpsTrafficOnly = armruntime.Clone(in.SupportsHttpsTrafficOnly)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -343,23 +287,10 @@ func (in *StorageAccountPropertiesCreateParameters) DeepCopy() *StorageAccountPr
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccount_Spec) DeepCopyInto(out *StorageAccount_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Properties != nil {
-		out.Properties = new(StorageAccountPropertiesCreateParameters)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Properties = in.Properties.DeepCopy()
 	in.Sku.DeepCopyInto(&out.Sku)
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -396,15 +327,9 @@ func (in *StorageAccount_Status) DeepCopy() *StorageAccount_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccountsBlobServicesContainer_Spec) DeepCopyInto(out *StorageAccountsBlobServicesContainer_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Owner.DeepCopyInto(&out.Owner)
-	if in.Properties != nil {
-		out.Properties = new(ContainerProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

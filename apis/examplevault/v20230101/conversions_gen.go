@@ -3,7 +3,6 @@
 package v20230101
 
 import (
-	"fmt"
 	v20230101s "github.com/armhub/armhub/apis/examplevault/v20230101/storage"
 	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -113,7 +112,7 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 	destination.RetentionDays = source.RetentionDays
 	var valueSku v20230101s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
-		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+		return armruntime.Converting("VaultProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.PropertyBag = nil
@@ -127,7 +126,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+			return armruntime.Converting("VaultProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -146,7 +145,7 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	if source.Sku != nil {
 		destination.Sku = new(v20230101s.Sku_Status)
 		if err := source.Sku.AssignProperties_To_Sku_Status(destination.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.VaultUri = source.VaultUri
@@ -164,7 +163,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
 		if err := destination.Sku.AssignProperties_From_Sku_Status(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.VaultUri = source.VaultUri
@@ -179,7 +178,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20230101s
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.VaultProperties)
 		if err := source.Properties.AssignProperties_To_VaultProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -196,7 +195,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2023010
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties)
 		if err := destination.Properties.AssignProperties_From_VaultProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -222,21 +221,21 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20230
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20230101s.NetworkStatus_Status)
 		if err := source.NetworkStatus.AssignProperties_To_NetworkStatus_Status(destination.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.VaultProperties_Status)
 		if err := source.Properties.AssignProperties_To_VaultProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20230101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -264,21 +263,21 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
 		if err := destination.NetworkStatus.AssignProperties_From_NetworkStatus_Status(source.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties_Status)
 		if err := destination.Properties.AssignProperties_From_VaultProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -294,7 +293,7 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.SecretProperties)
 		if err := source.Properties.AssignProperties_To_SecretProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion()
@@ -316,7 +315,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties)
 		if err := destination.Properties.AssignProperties_From_SecretProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	return nil
@@ -340,14 +339,14 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20230101s.SecretProperties_Status)
 		if err := source.Properties.AssignProperties_To_SecretProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20230101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -373,14 +372,14 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
 		if err := destination.Properties.AssignProperties_From_SecretProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -536,7 +535,7 @@ func (source *VaultProperties) AssignPropertiesDirect_To_VaultProperties_v202401
 	destination.RetentionDays = source.RetentionDays
 	var valueSku v20240101s.Sku
 	if err := source.Sku.AssignPropertiesDirect_To_Sku_v20240101(&valueSku); err != nil {
-		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+		return armruntime.Converting("VaultProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.TenantId = pulled2
@@ -561,7 +560,7 @@ func (destination *VaultProperties) AssignPropertiesDirect_From_VaultProperties_
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignPropertiesDirect_From_Sku_v20240101(source.Sku, fits); err != nil {
-			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+			return armruntime.Converting("VaultProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -589,7 +588,7 @@ func (source *VaultProperties_Status) AssignPropertiesDirect_To_VaultProperties_
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku_Status)
 		if err := source.Sku.AssignPropertiesDirect_To_Sku_Status_v20240101(destination.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.TenantId = pulled3
@@ -618,7 +617,7 @@ func (destination *VaultProperties_Status) AssignPropertiesDirect_From_VaultProp
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
 		if err := destination.Sku.AssignPropertiesDirect_From_Sku_Status_v20240101(source.Sku, fits); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.VaultUri = source.VaultUrl
@@ -637,7 +636,7 @@ func (source *Vault_Spec) AssignPropertiesDirect_To_Vault_Spec_v20240101(destina
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_VaultProperties_v20240101(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -658,7 +657,7 @@ func (destination *Vault_Spec) AssignPropertiesDirect_From_Vault_Spec_v20240101(
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_VaultProperties_v20240101(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -691,21 +690,21 @@ func (source *Vault_Status) AssignPropertiesDirect_To_Vault_Status_v20240101(des
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
 		if err := source.NetworkStatus.AssignPropertiesDirect_To_NetworkStatus_Status_v20240101(destination.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties_Status)
 		if err := source.Properties.AssignPropertiesDirect_To_VaultProperties_Status_v20240101(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignPropertiesDirect_To_SystemData_Status_v20240101(destination.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -734,21 +733,21 @@ func (destination *Vault_Status) AssignPropertiesDirect_From_Vault_Status_v20240
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
 		if err := destination.NetworkStatus.AssignPropertiesDirect_From_NetworkStatus_Status_v20240101(source.NetworkStatus, fits); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties_Status)
 		if err := destination.Properties.AssignPropertiesDirect_From_VaultProperties_Status_v20240101(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignPropertiesDirect_From_SystemData_Status_v20240101(source.SystemData, fits); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -768,7 +767,7 @@ func (source *VaultsSecret_Spec) AssignPropertiesDirect_To_VaultsSecret_Spec_v20
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_SecretProperties_v20240101(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion()
@@ -794,7 +793,7 @@ func (destination *VaultsSecret_Spec) AssignPropertiesDirect_From_VaultsSecret_S
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_SecretProperties_v20240101(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	if len(bag) > 0 {
@@ -825,14 +824,14 @@ func (source *VaultsSecret_Status) AssignPropertiesDirect_To_VaultsSecret_Status
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties_Status)
 		if err := source.Properties.AssignPropertiesDirect_To_SecretProperties_Status_v20240101(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignPropertiesDirect_To_SystemData_Status_v20240101(destination.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -859,14 +858,14 @@ func (destination *VaultsSecret_Status) AssignPropertiesDirect_From_VaultsSecret
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
 		if err := destination.Properties.AssignPropertiesDirect_From_SecretProperties_Status_v20240101(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignPropertiesDirect_From_SystemData_Status_v20240101(source.SystemData, fits); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -880,10 +879,10 @@ func (destination *VaultsSecret_Status) AssignPropertiesDirect_From_VaultsSecret
 func (source *Vault) AssignProperties_To_Vault(destination *v20230101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := source.Status.AssignProperties_To_Vault_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -892,10 +891,10 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20230101s.Vault) er
 func (destination *Vault) AssignProperties_From_Vault(source *v20230101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := destination.Status.AssignProperties_From_Vault_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -905,10 +904,10 @@ func (destination *Vault) AssignProperties_From_Vault(source *v20230101s.Vault) 
 func (source *Vault) AssignPropertiesDirect_To_Vault(destination *v20240101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Vault_Spec_v20240101(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Vault_Status_v20240101(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -919,10 +918,10 @@ func (source *Vault) AssignPropertiesDirect_To_Vault(destination *v20240101s.Vau
 func (destination *Vault) AssignPropertiesDirect_From_Vault(source *v20240101s.Vault, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Vault_Spec_v20240101(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Vault_Status_v20240101(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -1019,10 +1018,10 @@ var _ armruntime.KubernetesResource = &Vault{}
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20230101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := source.Status.AssignProperties_To_VaultsSecret_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }
@@ -1031,10 +1030,10 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20230
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20230101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := destination.Status.AssignProperties_From_VaultsSecret_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }
@@ -1044,10 +1043,10 @@ func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v202
 func (source *VaultsSecret) AssignPropertiesDirect_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_VaultsSecret_Spec_v20240101(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_VaultsSecret_Status_v20240101(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }
@@ -1058,10 +1057,10 @@ func (source *VaultsSecret) AssignPropertiesDirect_To_VaultsSecret(destination *
 func (destination *VaultsSecret) AssignPropertiesDirect_From_VaultsSecret(source *v20240101s.VaultsSecret, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_VaultsSecret_Spec_v20240101(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_VaultsSecret_Status_v20240101(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }

@@ -3,8 +3,10 @@
 package v20230101
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -126,18 +128,9 @@ func (in *VaultsSecretList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *NetworkStatus_Status) DeepCopyInto(out *NetworkStatus_Status) {
 	*out = *in
-	if in.CheckedAt != nil {
-		out.CheckedAt = new(string)
-		(*out.CheckedAt) = (*in.CheckedAt)
-	}
-	if in.PrivateEndpointCount != nil {
-		out.PrivateEndpointCount = new(int)
-		(*out.PrivateEndpointCount) = (*in.PrivateEndpointCount)
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(bool)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.CheckedAt = armruntime.Clone(in.CheckedAt)
+	out.PrivateEndpointCount = armruntime.Clone(in.PrivateEndpointCount)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -153,14 +146,8 @@ func (in *NetworkStatus_Status) DeepCopy() *NetworkStatus_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties) DeepCopyInto(out *SecretProperties) {
 	*out = *in
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -176,14 +163,8 @@ func (in *SecretProperties) DeepCopy() *SecretProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties_Status) DeepCopyInto(out *SecretProperties_Status) {
 	*out = *in
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.SecretUri != nil {
-		out.SecretUri = new(string)
-		(*out.SecretUri) = (*in.SecretUri)
-	}
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.SecretUri = armruntime.Clone(in.SecretUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -214,10 +195,7 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku_Status) DeepCopyInto(out *Sku_Status) {
 	*out = *in
-	if in.Name != nil {
-		out.Name = new(SkuName_Status)
-		(*out.Name) = (*in.Name)
-	}
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -233,30 +211,12 @@ func (in *Sku_Status) DeepCopy() *Sku_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SystemData_Status) DeepCopyInto(out *SystemData_Status) {
 	*out = *in
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.CreatedBy != nil {
-		out.CreatedBy = new(string)
-		(*out.CreatedBy) = (*in.CreatedBy)
-	}
-	if in.CreatedByType != nil {
-		out.CreatedByType = new(CreatedByType_Status)
-		(*out.CreatedByType) = (*in.CreatedByType)
-	}
-	if in.LastModifiedAt != nil {
-		out.LastModifiedAt = new(string)
-		(*out.LastModifiedAt) = (*in.LastModifiedAt)
-	}
-	if in.LastModifiedBy != nil {
-		out.LastModifiedBy = new(string)
-		(*out.LastModifiedBy) = (*in.LastModifiedBy)
-	}
-	if in.LastModifiedByType != nil {
-		out.LastModifiedByType = new(CreatedByType_Status)
-		(*out.LastModifiedByType) = (*in.LastModifiedByType)
-	}
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.CreatedBy = armruntime.Clone(in.CreatedBy)
+	out.CreatedByType = armruntime.Clone(in.CreatedByType)
+	out.LastModifiedAt = armruntime.Clone(in.LastModifiedAt)
+	out.LastModifiedBy = armruntime.Clone(in.LastModifiedBy)
+	out.LastModifiedByType = armruntime.Clone(in.LastModifiedByType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -272,14 +232,8 @@ func (in *SystemData_Status) DeepCopy() *SystemData_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
 	in.Sku.DeepCopyInto(&out.Sku)
 }
 
@@ -296,30 +250,12 @@ func (in *VaultProperties) DeepCopy() *VaultProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	*out = *in
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.ProvisioningState != nil {
-		out.ProvisioningState = new(ProvisioningState_Status)
-		(*out.ProvisioningState) = (*in.ProvisioningState)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.VaultUri != nil {
-		out.VaultUri = new(string)
-		(*out.VaultUri) = (*in.VaultUri)
-	}
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.ProvisioningState = armruntime.Clone(in.ProvisioningState)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.Sku = in.Sku.DeepCopy()
+	out.VaultUri = armruntime.Clone(in.VaultUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -335,22 +271,9 @@ func (in *VaultProperties_Status) DeepCopy() *VaultProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -372,42 +295,14 @@ func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.NetworkStatus != nil {
-		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Location = armruntime.Clone(in.Location)
+	out.Name = armruntime.Clone(in.Name)
+	out.NetworkStatus = in.NetworkStatus.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -423,15 +318,9 @@ func (in *Vault_Status) DeepCopy() *Vault_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Owner.DeepCopyInto(&out.Owner)
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -453,26 +342,11 @@ func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Name = armruntime.Clone(in.Name)
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

@@ -3,7 +3,6 @@
 package v20240101
 
 import (
-	"fmt"
 	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,14 +15,14 @@ func (source *AccessPolicy) AssignProperties_To_AccessPolicy(destination *v20240
 	if source.ListPolicy != nil {
 		destination.ListPolicy = new(v20240101s.ListPolicy)
 		if err := source.ListPolicy.AssignProperties_To_ListPolicy(destination.ListPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy.ListPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy.ListPolicy", err)
 		}
 	}
 	destination.RoleBasedPolicy = nil
 	if source.RoleBasedPolicy != nil {
 		destination.RoleBasedPolicy = new(v20240101s.RoleBasedPolicy)
 		if err := source.RoleBasedPolicy.AssignProperties_To_RoleBasedPolicy(destination.RoleBasedPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy.RoleBasedPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy.RoleBasedPolicy", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -36,14 +35,14 @@ func (destination *AccessPolicy) AssignProperties_From_AccessPolicy(source *v202
 	if source.ListPolicy != nil {
 		destination.ListPolicy = new(ListPolicy)
 		if err := destination.ListPolicy.AssignProperties_From_ListPolicy(source.ListPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy.ListPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy.ListPolicy", err)
 		}
 	}
 	destination.RoleBasedPolicy = nil
 	if source.RoleBasedPolicy != nil {
 		destination.RoleBasedPolicy = new(RoleBasedPolicy)
 		if err := destination.RoleBasedPolicy.AssignProperties_From_RoleBasedPolicy(source.RoleBasedPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy.RoleBasedPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy.RoleBasedPolicy", err)
 		}
 	}
 	return nil
@@ -55,14 +54,14 @@ func (source *AccessPolicy_Status) AssignProperties_To_AccessPolicy_Status(desti
 	if source.ListPolicy != nil {
 		destination.ListPolicy = new(v20240101s.ListPolicy_Status)
 		if err := source.ListPolicy.AssignProperties_To_ListPolicy_Status(destination.ListPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy_Status.ListPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy_Status.ListPolicy", err)
 		}
 	}
 	destination.RoleBasedPolicy = nil
 	if source.RoleBasedPolicy != nil {
 		destination.RoleBasedPolicy = new(v20240101s.RoleBasedPolicy_Status)
 		if err := source.RoleBasedPolicy.AssignProperties_To_RoleBasedPolicy_Status(destination.RoleBasedPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy_Status.RoleBasedPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy_Status.RoleBasedPolicy", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -75,14 +74,14 @@ func (destination *AccessPolicy_Status) AssignProperties_From_AccessPolicy_Statu
 	if source.ListPolicy != nil {
 		destination.ListPolicy = new(ListPolicy_Status)
 		if err := destination.ListPolicy.AssignProperties_From_ListPolicy_Status(source.ListPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy_Status.ListPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy_Status.ListPolicy", err)
 		}
 	}
 	destination.RoleBasedPolicy = nil
 	if source.RoleBasedPolicy != nil {
 		destination.RoleBasedPolicy = new(RoleBasedPolicy_Status)
 		if err := destination.RoleBasedPolicy.AssignProperties_From_RoleBasedPolicy_Status(source.RoleBasedPolicy); err != nil {
-			return fmt.Errorf("converting AccessPolicy_Status.RoleBasedPolicy: %w", err)
+			return armruntime.Converting("AccessPolicy_Status.RoleBasedPolicy", err)
 		}
 	}
 	return nil
@@ -95,7 +94,7 @@ func (source *ListPolicy) AssignProperties_To_ListPolicy(destination *v20240101s
 		destination.Entries = make([]v20240101s.ListPolicyEntry, len(source.Entries))
 		for indexEntries := range source.Entries {
 			if err := source.Entries[indexEntries].AssignProperties_To_ListPolicyEntry(&destination.Entries[indexEntries]); err != nil {
-				return fmt.Errorf("converting ListPolicy.Entries: %w", err)
+				return armruntime.Converting("ListPolicy.Entries", err)
 			}
 		}
 	}
@@ -111,7 +110,7 @@ func (destination *ListPolicy) AssignProperties_From_ListPolicy(source *v2024010
 		destination.Entries = make([]ListPolicyEntry, len(source.Entries))
 		for indexEntries := range source.Entries {
 			if err := destination.Entries[indexEntries].AssignProperties_From_ListPolicyEntry(&source.Entries[indexEntries]); err != nil {
-				return fmt.Errorf("converting ListPolicy.Entries: %w", err)
+				return armruntime.Converting("ListPolicy.Entries", err)
 			}
 		}
 	}
@@ -192,7 +191,7 @@ func (source *ListPolicy_Status) AssignProperties_To_ListPolicy_Status(destinati
 		destination.Entries = make([]v20240101s.ListPolicyEntry_Status, len(source.Entries))
 		for indexEntries := range source.Entries {
 			if err := source.Entries[indexEntries].AssignProperties_To_ListPolicyEntry_Status(&destination.Entries[indexEntries]); err != nil {
-				return fmt.Errorf("converting ListPolicy_Status.Entries: %w", err)
+				return armruntime.Converting("ListPolicy_Status.Entries", err)
 			}
 		}
 	}
@@ -208,7 +207,7 @@ func (destination *ListPolicy_Status) AssignProperties_From_ListPolicy_Status(so
 		destination.Entries = make([]ListPolicyEntry_Status, len(source.Entries))
 		for indexEntries := range source.Entries {
 			if err := destination.Entries[indexEntries].AssignProperties_From_ListPolicyEntry_Status(&source.Entries[indexEntries]); err != nil {
-				return fmt.Errorf("converting ListPolicy_Status.Entries: %w", err)
+				return armruntime.Converting("ListPolicy_Status.Entries", err)
 			}
 		}
 	}
@@ -352,14 +351,14 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 	if source.AccessPolicy != nil {
 		destination.AccessPolicy = new(v20240101s.AccessPolicy)
 		if err := source.AccessPolicy.AssignProperties_To_AccessPolicy(destination.AccessPolicy); err != nil {
-			return fmt.Errorf("converting VaultProperties.AccessPolicy: %w", err)
+			return armruntime.Converting("VaultProperties.AccessPolicy", err)
 		}
 	}
 	destination.EnableSoftDelete = source.EnableSoftDelete
 	destination.RetentionDays = source.RetentionDays
 	var valueSku v20240101s.Sku
 	if err := source.Sku.AssignProperties_To_Sku(&valueSku); err != nil {
-		return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+		return armruntime.Converting("VaultProperties.Sku", err)
 	}
 	destination.Sku = &valueSku
 	destination.TenantId = source.TenantId
@@ -373,7 +372,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	if source.AccessPolicy != nil {
 		destination.AccessPolicy = new(AccessPolicy)
 		if err := destination.AccessPolicy.AssignProperties_From_AccessPolicy(source.AccessPolicy); err != nil {
-			return fmt.Errorf("converting VaultProperties.AccessPolicy: %w", err)
+			return armruntime.Converting("VaultProperties.AccessPolicy", err)
 		}
 	}
 	destination.EnableSoftDelete = source.EnableSoftDelete
@@ -381,7 +380,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	if source.Sku != nil {
 		var valueSku Sku
 		if err := valueSku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+			return armruntime.Converting("VaultProperties.Sku", err)
 		}
 		destination.Sku = valueSku
 	} else {
@@ -397,7 +396,7 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	if source.AccessPolicy != nil {
 		destination.AccessPolicy = new(v20240101s.AccessPolicy_Status)
 		if err := source.AccessPolicy.AssignProperties_To_AccessPolicy_Status(destination.AccessPolicy); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.AccessPolicy: %w", err)
+			return armruntime.Converting("VaultProperties_Status.AccessPolicy", err)
 		}
 	}
 	destination.CreatedAt = source.CreatedAt
@@ -409,7 +408,7 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku_Status)
 		if err := source.Sku.AssignProperties_To_Sku_Status(destination.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.TenantId = source.TenantId
@@ -424,7 +423,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 	if source.AccessPolicy != nil {
 		destination.AccessPolicy = new(AccessPolicy_Status)
 		if err := destination.AccessPolicy.AssignProperties_From_AccessPolicy_Status(source.AccessPolicy); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.AccessPolicy: %w", err)
+			return armruntime.Converting("VaultProperties_Status.AccessPolicy", err)
 		}
 	}
 	destination.CreatedAt = source.CreatedAt
@@ -436,7 +435,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
 		if err := destination.Sku.AssignProperties_From_Sku_Status(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.TenantId = source.TenantId
@@ -452,7 +451,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties)
 		if err := source.Properties.AssignProperties_To_VaultProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -469,7 +468,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties)
 		if err := destination.Properties.AssignProperties_From_VaultProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -495,21 +494,21 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
 		if err := source.NetworkStatus.AssignProperties_To_NetworkStatus_Status(destination.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties_Status)
 		if err := source.Properties.AssignProperties_To_VaultProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -537,21 +536,21 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
 		if err := destination.NetworkStatus.AssignProperties_From_NetworkStatus_Status(source.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties_Status)
 		if err := destination.Properties.AssignProperties_From_VaultProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -567,7 +566,7 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties)
 		if err := source.Properties.AssignProperties_To_SecretProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion()
@@ -589,7 +588,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties)
 		if err := destination.Properties.AssignProperties_From_SecretProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	return nil
@@ -613,14 +612,14 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties_Status)
 		if err := source.Properties.AssignProperties_To_SecretProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -646,14 +645,14 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
 		if err := destination.Properties.AssignProperties_From_SecretProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -664,10 +663,10 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := source.Status.AssignProperties_To_Vault_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -676,10 +675,10 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) er
 func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := destination.Status.AssignProperties_From_Vault_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -754,10 +753,10 @@ var _ armruntime.KubernetesResource = &Vault{}
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := source.Status.AssignProperties_To_VaultsSecret_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }
@@ -766,10 +765,10 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20240101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := destination.Status.AssignProperties_From_VaultsSecret_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }

@@ -3,8 +3,11 @@
 package v20240101
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -126,14 +129,8 @@ func (in *VaultsSecretList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *AccessPolicy) DeepCopyInto(out *AccessPolicy) {
 	*out = *in
-	if in.ListPolicy != nil {
-		out.ListPolicy = new(ListPolicy)
-		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
-	}
-	if in.RoleBasedPolicy != nil {
-		out.RoleBasedPolicy = new(RoleBasedPolicy)
-		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
-	}
+	out.ListPolicy = in.ListPolicy.DeepCopy()
+	out.RoleBasedPolicy = in.RoleBasedPolicy.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -149,14 +146,8 @@ func (in *AccessPolicy) DeepCopy() *AccessPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *AccessPolicy_Status) DeepCopyInto(out *AccessPolicy_Status) {
 	*out = *in
-	if in.ListPolicy != nil {
-		out.ListPolicy = new(ListPolicy_Status)
-		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
-	}
-	if in.RoleBasedPolicy != nil {
-		out.RoleBasedPolicy = new(RoleBasedPolicy_Status)
-		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
-	}
+	out.ListPolicy = in.ListPolicy.DeepCopy()
+	out.RoleBasedPolicy = in.RoleBasedPolicy.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -193,10 +184,7 @@ func (in *ListPolicy) DeepCopy() *ListPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicyEntry) DeepCopyInto(out *ListPolicyEntry) {
 	*out = *in
-	if in.Permissions != nil {
-		out.Permissions = make([]Permission, len(in.Permissions))
-		copy(out.Permissions, in.Permissions)
-	}
+	out.Permissions = slices.Clone(in.Permissions)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -212,14 +200,8 @@ func (in *ListPolicyEntry) DeepCopy() *ListPolicyEntry {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicyEntry_Status) DeepCopyInto(out *ListPolicyEntry_Status) {
 	*out = *in
-	if in.ObjectId != nil {
-		out.ObjectId = new(string)
-		(*out.ObjectId) = (*in.ObjectId)
-	}
-	if in.Permissions != nil {
-		out.Permissions = make([]Permission_Status, len(in.Permissions))
-		copy(out.Permissions, in.Permissions)
-	}
+	out.ObjectId = armruntime.Clone(in.ObjectId)
+	out.Permissions = slices.Clone(in.Permissions)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -241,10 +223,7 @@ func (in *ListPolicy_Status) DeepCopyInto(out *ListPolicy_Status) {
 			in.Entries[i2].DeepCopyInto(&out.Entries[i2])
 		}
 	}
-	if in.Kind != nil {
-		out.Kind = new(ListPolicy_Kind_Status)
-		(*out.Kind) = (*in.Kind)
-	}
+	out.Kind = armruntime.Clone(in.Kind)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -260,18 +239,9 @@ func (in *ListPolicy_Status) DeepCopy() *ListPolicy_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *NetworkStatus_Status) DeepCopyInto(out *NetworkStatus_Status) {
 	*out = *in
-	if in.CheckedAt != nil {
-		out.CheckedAt = new(string)
-		(*out.CheckedAt) = (*in.CheckedAt)
-	}
-	if in.PrivateEndpointCount != nil {
-		out.PrivateEndpointCount = new(int)
-		(*out.PrivateEndpointCount) = (*in.PrivateEndpointCount)
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(bool)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.CheckedAt = armruntime.Clone(in.CheckedAt)
+	out.PrivateEndpointCount = armruntime.Clone(in.PrivateEndpointCount)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -287,10 +257,7 @@ func (in *NetworkStatus_Status) DeepCopy() *NetworkStatus_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *RoleBasedPolicy) DeepCopyInto(out *RoleBasedPolicy) {
 	*out = *in
-	if in.Roles != nil {
-		out.Roles = make([]string, len(in.Roles))
-		copy(out.Roles, in.Roles)
-	}
+	out.Roles = slices.Clone(in.Roles)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -306,14 +273,8 @@ func (in *RoleBasedPolicy) DeepCopy() *RoleBasedPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *RoleBasedPolicy_Status) DeepCopyInto(out *RoleBasedPolicy_Status) {
 	*out = *in
-	if in.Kind != nil {
-		out.Kind = new(RoleBasedPolicy_Kind_Status)
-		(*out.Kind) = (*in.Kind)
-	}
-	if in.Roles != nil {
-		out.Roles = make([]string, len(in.Roles))
-		copy(out.Roles, in.Roles)
-	}
+	out.Kind = armruntime.Clone(in.Kind)
+	out.Roles = slices.Clone(in.Roles)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -329,18 +290,9 @@ func (in *RoleBasedPolicy_Status) DeepCopy() *RoleBasedPolicy_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties) DeepCopyInto(out *SecretProperties) {
 	*out = *in
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.RecoveryKey != nil {
-		out.RecoveryKey = new(string)
-		(*out.RecoveryKey) = (*in.RecoveryKey)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.RecoveryKey = armruntime.Clone(in.RecoveryKey)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -356,18 +308,9 @@ func (in *SecretProperties) DeepCopy() *SecretProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties_Status) DeepCopyInto(out *SecretProperties_Status) {
 	*out = *in
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.ExpiresOn != nil {
-		out.ExpiresOn = new(int)
-		(*out.ExpiresOn) = (*in.ExpiresOn)
-	}
-	if in.SecretUri != nil {
-		out.SecretUri = new(string)
-		(*out.SecretUri) = (*in.SecretUri)
-	}
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.ExpiresOn = armruntime.Clone(in.ExpiresOn)
+	out.SecretUri = armruntime.Clone(in.SecretUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -398,10 +341,7 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku_Status) DeepCopyInto(out *Sku_Status) {
 	*out = *in
-	if in.Name != nil {
-		out.Name = new(SkuName_Status)
-		(*out.Name) = (*in.Name)
-	}
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -417,30 +357,12 @@ func (in *Sku_Status) DeepCopy() *Sku_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SystemData_Status) DeepCopyInto(out *SystemData_Status) {
 	*out = *in
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.CreatedBy != nil {
-		out.CreatedBy = new(string)
-		(*out.CreatedBy) = (*in.CreatedBy)
-	}
-	if in.CreatedByType != nil {
-		out.CreatedByType = new(CreatedByType_Status)
-		(*out.CreatedByType) = (*in.CreatedByType)
-	}
-	if in.LastModifiedAt != nil {
-		out.LastModifiedAt = new(string)
-		(*out.LastModifiedAt) = (*in.LastModifiedAt)
-	}
-	if in.LastModifiedBy != nil {
-		out.LastModifiedBy = new(string)
-		(*out.LastModifiedBy) = (*in.LastModifiedBy)
-	}
-	if in.LastModifiedByType != nil {
-		out.LastModifiedByType = new(CreatedByType_Status)
-		(*out.LastModifiedByType) = (*in.LastModifiedByType)
-	}
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.CreatedBy = armruntime.Clone(in.CreatedBy)
+	out.CreatedByType = armruntime.Clone(in.CreatedByType)
+	out.LastModifiedAt = armruntime.Clone(in.LastModifiedAt)
+	out.LastModifiedBy = armruntime.Clone(in.LastModifiedBy)
+	out.LastModifiedByType = armruntime.Clone(in.LastModifiedByType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -456,23 +378,11 @@ func (in *SystemData_Status) DeepCopy() *SystemData_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
-	if in.AccessPolicy != nil {
-		out.AccessPolicy = new(AccessPolicy)
-		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
+	out.AccessPolicy = in.AccessPolicy.DeepCopy()
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
 	in.Sku.DeepCopyInto(&out.Sku)
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
+	out.TenantId = armruntime.Clone(in.TenantId)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -488,42 +398,15 @@ func (in *VaultProperties) DeepCopy() *VaultProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	*out = *in
-	if in.AccessPolicy != nil {
-		out.AccessPolicy = new(AccessPolicy_Status)
-		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
-	}
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.ProvisioningState != nil {
-		out.ProvisioningState = new(ProvisioningState_Status)
-		(*out.ProvisioningState) = (*in.ProvisioningState)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.SizeBytes != nil {
-		out.SizeBytes = new(int)
-		(*out.SizeBytes) = (*in.SizeBytes)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
-	if in.VaultUrl != nil {
-		out.VaultUrl = new(string)
-		(*out.VaultUrl) = (*in.VaultUrl)
-	}
+	out.AccessPolicy = in.AccessPolicy.DeepCopy()
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.ProvisioningState = armruntime.Clone(in.ProvisioningState)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.SizeBytes = armruntime.Clone(in.SizeBytes)
+	out.Sku = in.Sku.DeepCopy()
+	out.TenantId = armruntime.Clone(in.TenantId)
+	out.VaultUrl = armruntime.Clone(in.VaultUrl)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -539,22 +422,9 @@ func (in *VaultProperties_Status) DeepCopy() *VaultProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -576,42 +446,14 @@ func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.NetworkStatus != nil {
-		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Location = armruntime.Clone(in.Location)
+	out.Name = armruntime.Clone(in.Name)
+	out.NetworkStatus = in.NetworkStatus.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -627,15 +469,9 @@ func (in *Vault_Status) DeepCopy() *Vault_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Owner.DeepCopyInto(&out.Owner)
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -657,26 +493,11 @@ func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Name = armruntime.Clone(in.Name)
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

@@ -3,7 +3,6 @@
 package v20230131
 
 import (
-	"fmt"
 	v20230131s "github.com/armhub/armhub/apis/identity/v20230131/storage"
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -34,7 +33,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20230131s.FederatedIdentityCredentialProperties
 	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -55,7 +54,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	if source.Properties != nil {
 		var valueProperties FederatedIdentityCredentialProperties
 		if err := valueProperties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -116,7 +115,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	if source.Properties != nil {
 		destination.Properties = new(v20230131s.UserAssignedIdentityProperties)
 		if err := source.Properties.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -133,7 +132,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
 		if err := destination.Properties.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -211,7 +210,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20241130s.FederatedIdentityCredentialProperties
 	if err := source.Properties.AssignPropertiesDirect_To_FederatedIdentityCredentialProperties_v20241130(&valueProperties); err != nil {
-		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -239,7 +238,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	if source.Properties != nil {
 		var valueProperties FederatedIdentityCredentialProperties
 		if err := valueProperties.AssignPropertiesDirect_From_FederatedIdentityCredentialProperties_v20241130(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -317,7 +316,7 @@ func (source *UserAssignedIdentity_Spec) AssignPropertiesDirect_To_UserAssignedI
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_UserAssignedIdentityProperties_v20241130(destination.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -335,7 +334,7 @@ func (destination *UserAssignedIdentity_Spec) AssignPropertiesDirect_From_UserAs
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_UserAssignedIdentityProperties_v20241130(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -388,10 +387,10 @@ func (destination *UserAssignedIdentity_Status) AssignPropertiesDirect_From_User
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -400,10 +399,10 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20230131s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -413,10 +412,10 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -427,10 +426,10 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec_v20241130(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentitiesFederatedIdentityCredential_Status_v20241130(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -527,10 +526,10 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20230131s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentity_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }
@@ -539,10 +538,10 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20230131s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentity_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }
@@ -552,10 +551,10 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_UserAssignedIdentity_Spec_v20241130(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_UserAssignedIdentity_Status_v20241130(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }
@@ -566,10 +565,10 @@ func (source *UserAssignedIdentity) AssignPropertiesDirect_To_UserAssignedIdenti
 func (destination *UserAssignedIdentity) AssignPropertiesDirect_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_UserAssignedIdentity_Spec_v20241130(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_UserAssignedIdentity_Status_v20241130(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }

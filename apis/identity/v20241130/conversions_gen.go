@@ -3,7 +3,6 @@
 package v20241130
 
 import (
-	"fmt"
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -32,7 +31,7 @@ func (source *FederatedIdentityCredentialProperties) AssignProperties_To_Federat
 	if source.ClaimsMatchingExpression != nil {
 		destination.ClaimsMatchingExpression = new(v20241130s.ClaimsMatchingExpression)
 		if err := source.ClaimsMatchingExpression.AssignProperties_To_ClaimsMatchingExpression(destination.ClaimsMatchingExpression); err != nil {
-			return fmt.Errorf("converting FederatedIdentityCredentialProperties.ClaimsMatchingExpression: %w", err)
+			return armruntime.Converting("FederatedIdentityCredentialProperties.ClaimsMatchingExpression", err)
 		}
 	}
 	destination.Issuer = &source.Issuer
@@ -48,7 +47,7 @@ func (destination *FederatedIdentityCredentialProperties) AssignProperties_From_
 	if source.ClaimsMatchingExpression != nil {
 		destination.ClaimsMatchingExpression = new(ClaimsMatchingExpression)
 		if err := destination.ClaimsMatchingExpression.AssignProperties_From_ClaimsMatchingExpression(source.ClaimsMatchingExpression); err != nil {
-			return fmt.Errorf("converting FederatedIdentityCredentialProperties.ClaimsMatchingExpression: %w", err)
+			return armruntime.Converting("FederatedIdentityCredentialProperties.ClaimsMatchingExpression", err)
 		}
 	}
 	destination.Issuer = armruntime.Deref(source.Issuer)
@@ -62,7 +61,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	destination.Owner = source.Owner.DeepCopy()
 	var valueProperties v20241130s.FederatedIdentityCredentialProperties
 	if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+		return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -83,7 +82,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	if source.Properties != nil {
 		var valueProperties FederatedIdentityCredentialProperties
 		if err := valueProperties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -144,7 +143,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
 		if err := source.Properties.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -161,7 +160,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
 		if err := destination.Properties.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -203,10 +202,10 @@ func (destination *UserAssignedIdentity_Status) AssignProperties_From_UserAssign
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -215,10 +214,10 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -293,10 +292,10 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentity_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }
@@ -305,10 +304,10 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentity_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }

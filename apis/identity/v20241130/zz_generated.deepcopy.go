@@ -3,8 +3,11 @@
 package v20241130
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -141,14 +144,8 @@ func (in *ClaimsMatchingExpression) DeepCopy() *ClaimsMatchingExpression {
 // DeepCopyInto copies the receiver into out.
 func (in *FederatedIdentityCredentialProperties) DeepCopyInto(out *FederatedIdentityCredentialProperties) {
 	*out = *in
-	if in.Audiences != nil {
-		out.Audiences = make([]string, len(in.Audiences))
-		copy(out.Audiences, in.Audiences)
-	}
-	if in.ClaimsMatchingExpression != nil {
-		out.ClaimsMatchingExpression = new(ClaimsMatchingExpression)
-		(*in.ClaimsMatchingExpression).DeepCopyInto(out.ClaimsMatchingExpression)
-	}
+	out.Audiences = slices.Clone(in.Audiences)
+	out.ClaimsMatchingExpression = in.ClaimsMatchingExpression.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -164,10 +161,7 @@ func (in *FederatedIdentityCredentialProperties) DeepCopy() *FederatedIdentityCr
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentitiesFederatedIdentityCredential_Spec) DeepCopyInto(out *UserAssignedIdentitiesFederatedIdentityCredential_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Owner.DeepCopyInto(&out.Owner)
 	in.Properties.DeepCopyInto(&out.Properties)
 }
@@ -206,10 +200,7 @@ func (in *UserAssignedIdentitiesFederatedIdentityCredential_Status) DeepCopy() *
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentityProperties) DeepCopyInto(out *UserAssignedIdentityProperties) {
 	*out = *in
-	if in.IsolationScope != nil {
-		out.IsolationScope = new(UserAssignedIdentityProperties_IsolationScope)
-		(*out.IsolationScope) = (*in.IsolationScope)
-	}
+	out.IsolationScope = armruntime.Clone(in.IsolationScope)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -225,26 +216,10 @@ func (in *UserAssignedIdentityProperties) DeepCopy() *UserAssignedIdentityProper
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentity_Spec) DeepCopyInto(out *UserAssignedIdentity_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(UserAssignedIdentityProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

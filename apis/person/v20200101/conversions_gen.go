@@ -3,7 +3,6 @@
 package v20200101
 
 import (
-	"fmt"
 	v20200101s "github.com/armhub/armhub/apis/person/v20200101/storage"
 	v20200201s "github.com/armhub/armhub/apis/person/v20200201/storage"
 	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
@@ -36,7 +35,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020010
 	destination.AzureName = source.AzureName
 	var valueProperties v20200101s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		return armruntime.Converting("Person_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -50,7 +49,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -100,7 +99,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if pulled2 != nil {
 		keptResidentialAddress_v20200301 = new(v20200301s.Address)
 		if err := pulled2.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
@@ -114,7 +113,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 		}
 		var valueResidentialAddress v20200501s.Address
 		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		pulled3 = &valueResidentialAddress
 	} else {
@@ -127,7 +126,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if pulled1 != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := pulled1.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = pulled3
@@ -141,7 +140,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
 		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
@@ -158,7 +157,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.MailingAddress != nil {
 		keptPostalAddress_v20200201 = new(v20200201s.Address)
 		if err := keptPostalAddress_v20200201.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+			return armruntime.Converting("PersonProperties.PostalAddress", err)
 		}
 	}
 	if err := bag.Keep("PostalAddress", keptPostalAddress_v20200201, keptPostalAddress_v20200201 != nil); err != nil {
@@ -169,7 +168,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if pulled1 != nil {
 		keptResidentialAddress_v20200201 = new(v20200201s.Address)
 		if err := keptResidentialAddress_v20200201.AssignProperties_From_Address(pulled1); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200201, keptResidentialAddress_v20200201 != nil); err != nil {
@@ -193,7 +192,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 	destination.AzureName = source.AzureName
 	var valueProperties v20200501s.PersonProperties
 	if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(&valueProperties); err != nil {
-		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		return armruntime.Converting("Person_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -211,7 +210,7 @@ func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v2020050
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -266,10 +265,10 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 func (source *Person) AssignProperties_To_Person(destination *v20200101s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -278,10 +277,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200101s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200101s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -291,10 +290,10 @@ func (destination *Person) AssignProperties_From_Person(source *v20200101s.Perso
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -305,10 +304,10 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package v20200101
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -68,14 +69,8 @@ func (in *PersonList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	*out = *in
-	if in.FamilyName != nil {
-		out.FamilyName = new(string)
-		(*out.FamilyName) = (*in.FamilyName)
-	}
-	if in.KnownAs != nil {
-		out.KnownAs = new(string)
-		(*out.KnownAs) = (*in.KnownAs)
-	}
+	out.FamilyName = armruntime.Clone(in.FamilyName)
+	out.KnownAs = armruntime.Clone(in.KnownAs)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -91,10 +86,7 @@ func (in *PersonProperties) DeepCopy() *PersonProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Properties.DeepCopyInto(&out.Properties)
 }
 

@@ -3,7 +3,6 @@
 package v20200301
 
 import (
-	"fmt"
 	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
 	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
 	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
@@ -34,14 +33,14 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200301s.Address)
 		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(v20200301s.Address)
 		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -57,14 +56,14 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
 		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(Address)
 		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	return nil
@@ -75,7 +74,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020030
 	destination.AzureName = source.AzureName
 	var valueProperties v20200301s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		return armruntime.Converting("Person_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -89,7 +88,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -181,7 +180,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if source.ResidentialAddress != nil {
 		keptResidentialAddress_v20200301 = new(v20200301s.Address)
 		if err := source.ResidentialAddress.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
@@ -195,7 +194,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 		}
 		var valueResidentialAddress v20200501s.Address
 		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		pulled1 = &valueResidentialAddress
 	} else {
@@ -208,7 +207,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := source.MailingAddress.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = pulled1
@@ -222,7 +221,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
 		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
@@ -244,14 +243,14 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
 		if err := destination.MailingAddress.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress, fits); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if pulled1 != nil {
 		destination.ResidentialAddress = new(Address)
 		if err := destination.ResidentialAddress.AssignProperties_From_Address(pulled1); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if !pulled1.FitsSpoke() {
 			*fits = false
@@ -269,7 +268,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 	destination.AzureName = source.AzureName
 	var valueProperties v20200501s.PersonProperties
 	if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(&valueProperties); err != nil {
-		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		return armruntime.Converting("Person_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -287,7 +286,7 @@ func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v2020050
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties, fits); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -342,10 +341,10 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -354,10 +353,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200301s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -367,10 +366,10 @@ func (destination *Person) AssignProperties_From_Person(source *v20200301s.Perso
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -381,10 +380,10 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package v20200301
 
 import (
+	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -68,10 +69,7 @@ func (in *PersonList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *Address) DeepCopyInto(out *Address) {
 	*out = *in
-	if in.Label != nil {
-		out.Label = new(string)
-		(*out.Label) = (*in.Label)
-	}
+	out.Label = armruntime.Clone(in.Label)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -87,22 +85,10 @@ func (in *Address) DeepCopy() *Address {
 // DeepCopyInto copies the receiver into out.
 func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	*out = *in
-	if in.FamilyName != nil {
-		out.FamilyName = new(string)
-		(*out.FamilyName) = (*in.FamilyName)
-	}
-	if in.KnownAs != nil {
-		out.KnownAs = new(string)
-		(*out.KnownAs) = (*in.KnownAs)
-	}
-	if in.MailingAddress != nil {
-		out.MailingAddress = new(Address)
-		(*in.MailingAddress).DeepCopyInto(out.MailingAddress)
-	}
-	if in.ResidentialAddress != nil {
-		out.ResidentialAddress = new(Address)
-		(*in.ResidentialAddress).DeepCopyInto(out.ResidentialAddress)
-	}
+	out.FamilyName = armruntime.Clone(in.FamilyName)
+	out.KnownAs = armruntime.Clone(in.KnownAs)
+	out.MailingAddress = in.MailingAddress.DeepCopy()
+	out.ResidentialAddress = in.ResidentialAddress.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -118,10 +104,7 @@ func (in *PersonProperties) DeepCopy() *PersonProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	*out = *in
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
+	out.AzureName = armruntime.Clone(in.AzureName)
 	in.Properties.DeepCopyInto(&out.Properties)
 }
 

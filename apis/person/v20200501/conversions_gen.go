@@ -3,7 +3,6 @@
 package v20200501
 
 import (
-	"fmt"
 	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -38,14 +37,14 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(v20200501s.Address)
 		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	destination.PropertyBag = nil
@@ -61,14 +60,14 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
 		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(Address)
 		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	return nil
@@ -79,7 +78,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 	destination.AzureName = source.AzureName
 	var valueProperties v20200501s.PersonProperties
 	if err := source.Properties.AssignProperties_To_PersonProperties(&valueProperties); err != nil {
-		return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+		return armruntime.Converting("Person_Spec.Properties", err)
 	}
 	destination.Properties = &valueProperties
 	destination.OriginalVersion = source.OriginalVersion()
@@ -93,7 +92,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		var valueProperties PersonProperties
 		if err := valueProperties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 		destination.Properties = valueProperties
 	} else {
@@ -137,10 +136,10 @@ func (destination *Person_Status) AssignProperties_From_Person_Status(source *v2
 func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -149,10 +148,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

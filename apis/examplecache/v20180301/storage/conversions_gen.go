@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20190701s "github.com/armhub/armhub/apis/examplecache/v20190701/storage"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -24,7 +23,7 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	if source.Sku != nil {
 		destination.Sku = new(v20190701s.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.MinimumTlsVersion = nil
@@ -49,7 +48,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	if err := bag.Keep("MinimumTlsVersion", source.MinimumTlsVersion, source.MinimumTlsVersion != nil); err != nil {
@@ -86,7 +85,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	if source.Properties != nil {
 		destination.Properties = new(v20190701s.RedisFirewallRuleProperties)
 		if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -103,7 +102,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
 		if err := destination.Properties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -154,7 +153,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20190701s
 	if source.Properties != nil {
 		destination.Properties = new(v20190701s.RedisCreateProperties)
 		if err := source.Properties.AssignProperties_To_RedisCreateProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -173,7 +172,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2019070
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
 		if err := destination.Properties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -364,7 +363,7 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
 		if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230801(destination.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -392,7 +391,7 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignPropertiesDirect_From_Sku_v20230801(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -426,7 +425,7 @@ func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRul
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -443,7 +442,7 @@ func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFire
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -494,7 +493,7 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -513,7 +512,7 @@ func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -581,10 +580,10 @@ func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230
 func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignProperties_To_Redis_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -593,10 +592,10 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20190701s.Redis) er
 func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignProperties_From_Redis_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -605,10 +604,10 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20190701s.Redis) 
 func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Redis_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -617,10 +616,10 @@ func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Red
 func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Redis_Status_v20230801(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -736,10 +735,10 @@ var _ armruntime.KubernetesResource = &Redis{}
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20190701s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignProperties_To_RedisFirewallRule_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -748,10 +747,10 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20190701s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignProperties_From_RedisFirewallRule_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -760,10 +759,10 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -772,10 +771,10 @@ func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(des
 func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }

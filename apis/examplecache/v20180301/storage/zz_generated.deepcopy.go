@@ -6,6 +6,8 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,38 +129,12 @@ func (in *RedisFirewallRuleList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.EnableNonSslPort != nil {
-		out.EnableNonSslPort = new(bool)
-		(*out.EnableNonSslPort) = (*in.EnableNonSslPort)
-	}
-	if in.RedisConfiguration != nil {
-		out.RedisConfiguration = make(map[string]string, len(in.RedisConfiguration))
-		for k1, v1 := range in.RedisConfiguration {
-			var c1 string
-			c1 = v1
-			out.RedisConfiguration[k1] = c1
-		}
-	}
-	if in.RedisVersion != nil {
-		out.RedisVersion = new(string)
-		(*out.RedisVersion) = (*in.RedisVersion)
-	}
-	if in.ShardCount != nil {
-		out.ShardCount = new(int)
-		(*out.ShardCount) = (*in.ShardCount)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.EnableNonSslPort = armruntime.Clone(in.EnableNonSslPort)
+	out.RedisConfiguration = maps.Clone(in.RedisConfiguration)
+	out.RedisVersion = armruntime.Clone(in.RedisVersion)
+	out.ShardCount = armruntime.Clone(in.ShardCount)
+	out.Sku = in.Sku.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -174,22 +150,9 @@ func (in *RedisCreateProperties) DeepCopy() *RedisCreateProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRuleProperties) DeepCopyInto(out *RedisFirewallRuleProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.EndIP != nil {
-		out.EndIP = new(string)
-		(*out.EndIP) = (*in.EndIP)
-	}
-	if in.StartIP != nil {
-		out.StartIP = new(string)
-		(*out.StartIP) = (*in.StartIP)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.EndIP = armruntime.Clone(in.EndIP)
+	out.StartIP = armruntime.Clone(in.StartIP)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -205,26 +168,10 @@ func (in *RedisFirewallRuleProperties) DeepCopy() *RedisFirewallRuleProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRule_Spec) DeepCopyInto(out *RedisFirewallRule_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(RedisFirewallRuleProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -240,14 +187,7 @@ func (in *RedisFirewallRule_Spec) DeepCopy() *RedisFirewallRule_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRule_Status) DeepCopyInto(out *RedisFirewallRule_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -269,38 +209,12 @@ func (in *RedisFirewallRule_Status) DeepCopy() *RedisFirewallRule_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(RedisCreateProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Zones != nil {
-		out.Zones = make([]string, len(in.Zones))
-		copy(out.Zones, in.Zones)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Zones = slices.Clone(in.Zones)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -316,14 +230,7 @@ func (in *Redis_Spec) DeepCopy() *Redis_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Redis_Status) DeepCopyInto(out *Redis_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -345,26 +252,10 @@ func (in *Redis_Status) DeepCopy() *Redis_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Capacity != nil {
-		out.Capacity = new(int)
-		(*out.Capacity) = (*in.Capacity)
-	}
-	if in.Family != nil {
-		out.Family = new(string)
-		(*out.Family) = (*in.Family)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Capacity = armruntime.Clone(in.Capacity)
+	out.Family = armruntime.Clone(in.Family)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

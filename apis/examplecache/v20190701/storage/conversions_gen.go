@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20200601s "github.com/armhub/armhub/apis/examplecache/v20200601/storage"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -22,7 +21,7 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	if source.Sku != nil {
 		destination.Sku = new(v20200601s.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -40,7 +39,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -74,7 +73,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	if source.Properties != nil {
 		destination.Properties = new(v20200601s.RedisFirewallRuleProperties)
 		if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -91,7 +90,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
 		if err := destination.Properties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -142,7 +141,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20200601s
 	if source.Properties != nil {
 		destination.Properties = new(v20200601s.RedisCreateProperties)
 		if err := source.Properties.AssignProperties_To_RedisCreateProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -161,7 +160,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2020060
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
 		if err := destination.Properties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -345,7 +344,7 @@ func (source *RedisCreateProperties) AssignPropertiesDirect_To_RedisCreateProper
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
 		if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230801(destination.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -366,7 +365,7 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignPropertiesDirect_From_Sku_v20230801(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -400,7 +399,7 @@ func (source *RedisFirewallRule_Spec) AssignPropertiesDirect_To_RedisFirewallRul
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -417,7 +416,7 @@ func (destination *RedisFirewallRule_Spec) AssignPropertiesDirect_From_RedisFire
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -468,7 +467,7 @@ func (source *Redis_Spec) AssignPropertiesDirect_To_Redis_Spec_v20230801(destina
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_RedisCreateProperties_v20230801(destination.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -487,7 +486,7 @@ func (destination *Redis_Spec) AssignPropertiesDirect_From_Redis_Spec_v20230801(
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_RedisCreateProperties_v20230801(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -555,10 +554,10 @@ func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230
 func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignProperties_To_Redis_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -567,10 +566,10 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20200601s.Redis) er
 func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignProperties_From_Redis_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -579,10 +578,10 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20200601s.Redis) 
 func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Redis_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Redis_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -591,10 +590,10 @@ func (source *Redis) AssignPropertiesDirect_To_Redis(destination *v20230801s.Red
 func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Redis_Spec_v20230801(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Redis_Status_v20230801(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -710,10 +709,10 @@ var _ armruntime.KubernetesResource = &Redis{}
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20200601s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignProperties_To_RedisFirewallRule_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -722,10 +721,10 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20200601s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignProperties_From_RedisFirewallRule_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -734,10 +733,10 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_RedisFirewallRule_Spec_v20230801(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_RedisFirewallRule_Status_v20230801(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -746,10 +745,10 @@ func (source *RedisFirewallRule) AssignPropertiesDirect_To_RedisFirewallRule(des
 func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_RedisFirewallRule_Spec_v20230801(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_RedisFirewallRule_Status_v20230801(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }

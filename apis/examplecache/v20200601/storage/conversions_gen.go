@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20230801s "github.com/armhub/armhub/apis/examplecache/v20230801/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -21,7 +20,7 @@ func (source *RedisCreateProperties) AssignProperties_To_RedisCreateProperties(d
 	if source.Sku != nil {
 		destination.Sku = new(v20230801s.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	destination.RedisVersion = nil
@@ -43,7 +42,7 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting RedisCreateProperties.Sku: %w", err)
+			return armruntime.Converting("RedisCreateProperties.Sku", err)
 		}
 	}
 	if err := bag.Keep("RedisVersion@v20230801", source.RedisVersion, source.RedisVersion != nil); err != nil {
@@ -80,7 +79,7 @@ func (source *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisFirewallRuleProperties)
 		if err := source.Properties.AssignProperties_To_RedisFirewallRuleProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -97,7 +96,7 @@ func (destination *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRu
 	if source.Properties != nil {
 		destination.Properties = new(RedisFirewallRuleProperties)
 		if err := destination.Properties.AssignProperties_From_RedisFirewallRuleProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting RedisFirewallRule_Spec.Properties: %w", err)
+			return armruntime.Converting("RedisFirewallRule_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -148,7 +147,7 @@ func (source *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v20230801s
 	if source.Properties != nil {
 		destination.Properties = new(v20230801s.RedisCreateProperties)
 		if err := source.Properties.AssignProperties_To_RedisCreateProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -167,7 +166,7 @@ func (destination *Redis_Spec) AssignProperties_From_Redis_Spec(source *v2023080
 	if source.Properties != nil {
 		destination.Properties = new(RedisCreateProperties)
 		if err := destination.Properties.AssignProperties_From_RedisCreateProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Redis_Spec.Properties: %w", err)
+			return armruntime.Converting("Redis_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -339,10 +338,10 @@ func (resource *RedisFirewallRule) FitsSpoke() bool {
 func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := source.Status.AssignProperties_To_Redis_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -351,10 +350,10 @@ func (source *Redis) AssignProperties_To_Redis(destination *v20230801s.Redis) er
 func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Redis: %w", err)
+		return armruntime.Converting("the spec of Redis", err)
 	}
 	if err := destination.Status.AssignProperties_From_Redis_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Redis: %w", err)
+		return armruntime.Converting("the status of Redis", err)
 	}
 	return nil
 }
@@ -470,10 +469,10 @@ var _ armruntime.KubernetesResource = &Redis{}
 func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := source.Status.AssignProperties_To_RedisFirewallRule_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }
@@ -482,10 +481,10 @@ func (source *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destinati
 func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *v20230801s.RedisFirewallRule) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the spec of RedisFirewallRule", err)
 	}
 	if err := destination.Status.AssignProperties_From_RedisFirewallRule_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of RedisFirewallRule: %w", err)
+		return armruntime.Converting("the status of RedisFirewallRule", err)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,42 +129,13 @@ func (in *RedisFirewallRuleList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisCreateProperties) DeepCopyInto(out *RedisCreateProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.EnableNonSslPort != nil {
-		out.EnableNonSslPort = new(bool)
-		(*out.EnableNonSslPort) = (*in.EnableNonSslPort)
-	}
-	if in.MinimumTlsVersion != nil {
-		out.MinimumTlsVersion = new(string)
-		(*out.MinimumTlsVersion) = (*in.MinimumTlsVersion)
-	}
-	if in.RedisConfiguration != nil {
-		out.RedisConfiguration = make(map[string]string, len(in.RedisConfiguration))
-		for k1, v1 := range in.RedisConfiguration {
-			var c1 string
-			c1 = v1
-			out.RedisConfiguration[k1] = c1
-		}
-	}
-	if in.RedisVersion != nil {
-		out.RedisVersion = new(RedisVersion)
-		(*in.RedisVersion).DeepCopyInto(out.RedisVersion)
-	}
-	if in.ShardCount != nil {
-		out.ShardCount = new(int)
-		(*out.ShardCount) = (*in.ShardCount)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.EnableNonSslPort = armruntime.Clone(in.EnableNonSslPort)
+	out.MinimumTlsVersion = armruntime.Clone(in.MinimumTlsVersion)
+	out.RedisConfiguration = maps.Clone(in.RedisConfiguration)
+	out.RedisVersion = in.RedisVersion.DeepCopy()
+	out.ShardCount = armruntime.Clone(in.ShardCount)
+	out.Sku = in.Sku.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -178,22 +151,9 @@ func (in *RedisCreateProperties) DeepCopy() *RedisCreateProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRuleProperties) DeepCopyInto(out *RedisFirewallRuleProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.EndIP != nil {
-		out.EndIP = new(string)
-		(*out.EndIP) = (*in.EndIP)
-	}
-	if in.StartIP != nil {
-		out.StartIP = new(string)
-		(*out.StartIP) = (*in.StartIP)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.EndIP = armruntime.Clone(in.EndIP)
+	out.StartIP = armruntime.Clone(in.StartIP)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -209,26 +169,10 @@ func (in *RedisFirewallRuleProperties) DeepCopy() *RedisFirewallRuleProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRule_Spec) DeepCopyInto(out *RedisFirewallRule_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(RedisFirewallRuleProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -244,14 +188,7 @@ func (in *RedisFirewallRule_Spec) DeepCopy() *RedisFirewallRule_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisFirewallRule_Status) DeepCopyInto(out *RedisFirewallRule_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -273,22 +210,9 @@ func (in *RedisFirewallRule_Status) DeepCopy() *RedisFirewallRule_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *RedisVersion) DeepCopyInto(out *RedisVersion) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Channel != nil {
-		out.Channel = new(string)
-		(*out.Channel) = (*in.Channel)
-	}
-	if in.Major != nil {
-		out.Major = new(int)
-		(*out.Major) = (*in.Major)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Channel = armruntime.Clone(in.Channel)
+	out.Major = armruntime.Clone(in.Major)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -304,38 +228,12 @@ func (in *RedisVersion) DeepCopy() *RedisVersion {
 // DeepCopyInto copies the receiver into out.
 func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(RedisCreateProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Zones != nil {
-		out.Zones = make([]string, len(in.Zones))
-		copy(out.Zones, in.Zones)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Zones = slices.Clone(in.Zones)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -351,14 +249,7 @@ func (in *Redis_Spec) DeepCopy() *Redis_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Redis_Status) DeepCopyInto(out *Redis_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -380,26 +271,10 @@ func (in *Redis_Status) DeepCopy() *Redis_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Capacity != nil {
-		out.Capacity = new(int)
-		(*out.Capacity) = (*in.Capacity)
-	}
-	if in.Family != nil {
-		out.Family = new(string)
-		(*out.Family) = (*in.Family)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Capacity = armruntime.Clone(in.Capacity)
+	out.Family = armruntime.Clone(in.Family)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

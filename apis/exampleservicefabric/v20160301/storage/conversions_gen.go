@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20160901s "github.com/armhub/armhub/apis/exampleservicefabric/v20160901/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -95,14 +94,14 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(v20160901s.AzureActiveDirectory)
 		if err := source.AzureActiveDirectory.AssignProperties_To_AzureActiveDirectory(destination.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(v20160901s.CertificateDescription)
 		if err := source.Certificate.AssignProperties_To_CertificateDescription(destination.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -110,7 +109,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateCommonNames = make([]v20160901s.ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := source.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_To_ClientCertificateCommonName(&destination.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -119,7 +118,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.ClientCertificateThumbprints = make([]v20160901s.ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := source.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_To_ClientCertificateThumbprint(&destination.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -127,7 +126,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(v20160901s.DiagnosticsStorageAccountConfig)
 		if err := source.DiagnosticsStorageAccountConfig.AssignProperties_To_DiagnosticsStorageAccountConfig(destination.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -135,7 +134,7 @@ func (source *ClusterProperties) AssignProperties_To_ClusterProperties(destinati
 		destination.FabricSettings = make([]v20160901s.SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := source.FabricSettings[indexFabricSettings].AssignProperties_To_SettingsSectionDescription(&destination.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -182,14 +181,14 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.AzureActiveDirectory != nil {
 		destination.AzureActiveDirectory = new(AzureActiveDirectory)
 		if err := destination.AzureActiveDirectory.AssignProperties_From_AzureActiveDirectory(source.AzureActiveDirectory); err != nil {
-			return fmt.Errorf("converting ClusterProperties.AzureActiveDirectory: %w", err)
+			return armruntime.Converting("ClusterProperties.AzureActiveDirectory", err)
 		}
 	}
 	destination.Certificate = nil
 	if source.Certificate != nil {
 		destination.Certificate = new(CertificateDescription)
 		if err := destination.Certificate.AssignProperties_From_CertificateDescription(source.Certificate); err != nil {
-			return fmt.Errorf("converting ClusterProperties.Certificate: %w", err)
+			return armruntime.Converting("ClusterProperties.Certificate", err)
 		}
 	}
 	destination.ClientCertificateCommonNames = nil
@@ -197,7 +196,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(source.ClientCertificateCommonNames))
 		for indexClientCertificateCommonNames := range source.ClientCertificateCommonNames {
 			if err := destination.ClientCertificateCommonNames[indexClientCertificateCommonNames].AssignProperties_From_ClientCertificateCommonName(&source.ClientCertificateCommonNames[indexClientCertificateCommonNames]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateCommonNames: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateCommonNames", err)
 			}
 		}
 	}
@@ -206,7 +205,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.ClientCertificateThumbprints = make([]ClientCertificateThumbprint, len(source.ClientCertificateThumbprints))
 		for indexClientCertificateThumbprints := range source.ClientCertificateThumbprints {
 			if err := destination.ClientCertificateThumbprints[indexClientCertificateThumbprints].AssignProperties_From_ClientCertificateThumbprint(&source.ClientCertificateThumbprints[indexClientCertificateThumbprints]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.ClientCertificateThumbprints: %w", err)
+				return armruntime.Converting("ClusterProperties.ClientCertificateThumbprints", err)
 			}
 		}
 	}
@@ -214,7 +213,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 	if source.DiagnosticsStorageAccountConfig != nil {
 		destination.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
 		if err := destination.DiagnosticsStorageAccountConfig.AssignProperties_From_DiagnosticsStorageAccountConfig(source.DiagnosticsStorageAccountConfig); err != nil {
-			return fmt.Errorf("converting ClusterProperties.DiagnosticsStorageAccountConfig: %w", err)
+			return armruntime.Converting("ClusterProperties.DiagnosticsStorageAccountConfig", err)
 		}
 	}
 	destination.FabricSettings = nil
@@ -222,7 +221,7 @@ func (destination *ClusterProperties) AssignProperties_From_ClusterProperties(so
 		destination.FabricSettings = make([]SettingsSectionDescription, len(source.FabricSettings))
 		for indexFabricSettings := range source.FabricSettings {
 			if err := destination.FabricSettings[indexFabricSettings].AssignProperties_From_SettingsSectionDescription(&source.FabricSettings[indexFabricSettings]); err != nil {
-				return fmt.Errorf("converting ClusterProperties.FabricSettings: %w", err)
+				return armruntime.Converting("ClusterProperties.FabricSettings", err)
 			}
 		}
 	}
@@ -269,7 +268,7 @@ func (source *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *v20160
 	if source.Properties != nil {
 		destination.Properties = new(v20160901s.ClusterProperties)
 		if err := source.Properties.AssignProperties_To_ClusterProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+			return armruntime.Converting("Cluster_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -287,7 +286,7 @@ func (destination *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *v201
 	if source.Properties != nil {
 		destination.Properties = new(ClusterProperties)
 		if err := destination.Properties.AssignProperties_From_ClusterProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Cluster_Spec.Properties: %w", err)
+			return armruntime.Converting("Cluster_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -381,7 +380,7 @@ func (source *SettingsSectionDescription) AssignProperties_To_SettingsSectionDes
 		destination.Parameters = make([]v20160901s.SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := source.Parameters[indexParameters].AssignProperties_To_SettingsParameterDescription(&destination.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -398,7 +397,7 @@ func (destination *SettingsSectionDescription) AssignProperties_From_SettingsSec
 		destination.Parameters = make([]SettingsParameterDescription, len(source.Parameters))
 		for indexParameters := range source.Parameters {
 			if err := destination.Parameters[indexParameters].AssignProperties_From_SettingsParameterDescription(&source.Parameters[indexParameters]); err != nil {
-				return fmt.Errorf("converting SettingsSectionDescription.Parameters: %w", err)
+				return armruntime.Converting("SettingsSectionDescription.Parameters", err)
 			}
 		}
 	}
@@ -615,10 +614,10 @@ func (resource *Cluster) FitsSpoke() bool {
 func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Cluster_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := source.Status.AssignProperties_To_Cluster_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }
@@ -627,10 +626,10 @@ func (source *Cluster) AssignProperties_To_Cluster(destination *v20160901s.Clust
 func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Cluster) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Cluster_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Cluster: %w", err)
+		return armruntime.Converting("the spec of Cluster", err)
 	}
 	if err := destination.Status.AssignProperties_From_Cluster_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Cluster: %w", err)
+		return armruntime.Converting("the status of Cluster", err)
 	}
 	return nil
 }

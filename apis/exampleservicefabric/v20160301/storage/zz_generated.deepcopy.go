@@ -6,6 +6,7 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -69,26 +70,10 @@ func (in *ClusterList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *AzureActiveDirectory) DeepCopyInto(out *AzureActiveDirectory) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ClientApplication != nil {
-		out.ClientApplication = new(string)
-		(*out.ClientApplication) = (*in.ClientApplication)
-	}
-	if in.ClusterApplication != nil {
-		out.ClusterApplication = new(string)
-		(*out.ClusterApplication) = (*in.ClusterApplication)
-	}
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ClientApplication = armruntime.Clone(in.ClientApplication)
+	out.ClusterApplication = armruntime.Clone(in.ClusterApplication)
+	out.TenantId = armruntime.Clone(in.TenantId)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -104,26 +89,10 @@ func (in *AzureActiveDirectory) DeepCopy() *AzureActiveDirectory {
 // DeepCopyInto copies the receiver into out.
 func (in *CertificateDescription) DeepCopyInto(out *CertificateDescription) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Thumbprint != nil {
-		out.Thumbprint = new(string)
-		(*out.Thumbprint) = (*in.Thumbprint)
-	}
-	if in.ThumbprintSecondary != nil {
-		out.ThumbprintSecondary = new(string)
-		(*out.ThumbprintSecondary) = (*in.ThumbprintSecondary)
-	}
-	if in.X509StoreName != nil {
-		out.X509StoreName = new(string)
-		(*out.X509StoreName) = (*in.X509StoreName)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Thumbprint = armruntime.Clone(in.Thumbprint)
+	out.ThumbprintSecondary = armruntime.Clone(in.ThumbprintSecondary)
+	out.X509StoreName = armruntime.Clone(in.X509StoreName)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -139,26 +108,10 @@ func (in *CertificateDescription) DeepCopy() *CertificateDescription {
 // DeepCopyInto copies the receiver into out.
 func (in *ClientCertificateCommonName) DeepCopyInto(out *ClientCertificateCommonName) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CertificateCommonName != nil {
-		out.CertificateCommonName = new(string)
-		(*out.CertificateCommonName) = (*in.CertificateCommonName)
-	}
-	if in.CertificateIssuerThumbprint != nil {
-		out.CertificateIssuerThumbprint = new(string)
-		(*out.CertificateIssuerThumbprint) = (*in.CertificateIssuerThumbprint)
-	}
-	if in.IsAdmin != nil {
-		out.IsAdmin = new(bool)
-		(*out.IsAdmin) = (*in.IsAdmin)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CertificateCommonName = armruntime.Clone(in.CertificateCommonName)
+	out.CertificateIssuerThumbprint = armruntime.Clone(in.CertificateIssuerThumbprint)
+	out.IsAdmin = armruntime.Clone(in.IsAdmin)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -174,22 +127,9 @@ func (in *ClientCertificateCommonName) DeepCopy() *ClientCertificateCommonName {
 // DeepCopyInto copies the receiver into out.
 func (in *ClientCertificateThumbprint) DeepCopyInto(out *ClientCertificateThumbprint) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CertificateThumbprint != nil {
-		out.CertificateThumbprint = new(string)
-		(*out.CertificateThumbprint) = (*in.CertificateThumbprint)
-	}
-	if in.IsAdmin != nil {
-		out.IsAdmin = new(bool)
-		(*out.IsAdmin) = (*in.IsAdmin)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CertificateThumbprint = armruntime.Clone(in.CertificateThumbprint)
+	out.IsAdmin = armruntime.Clone(in.IsAdmin)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -205,22 +145,9 @@ func (in *ClientCertificateThumbprint) DeepCopy() *ClientCertificateThumbprint {
 // DeepCopyInto copies the receiver into out.
 func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureActiveDirectory != nil {
-		out.AzureActiveDirectory = new(AzureActiveDirectory)
-		(*in.AzureActiveDirectory).DeepCopyInto(out.AzureActiveDirectory)
-	}
-	if in.Certificate != nil {
-		out.Certificate = new(CertificateDescription)
-		(*in.Certificate).DeepCopyInto(out.Certificate)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureActiveDirectory = in.AzureActiveDirectory.DeepCopy()
+	out.Certificate = in.Certificate.DeepCopy()
 	if in.ClientCertificateCommonNames != nil {
 		out.ClientCertificateCommonNames = make([]ClientCertificateCommonName, len(in.ClientCertificateCommonNames))
 		for i2 := range in.ClientCertificateCommonNames {
@@ -233,42 +160,24 @@ func (in *ClusterProperties) DeepCopyInto(out *ClusterProperties) {
 			in.ClientCertificateThumbprints[i2].DeepCopyInto(&out.ClientCertificateThumbprints[i2])
 		}
 	}
-	if in.DiagnosticsStorageAccountConfig != nil {
-		out.DiagnosticsStorageAccountConfig = new(DiagnosticsStorageAccountConfig)
-		(*in.DiagnosticsStorageAccountConfig).DeepCopyInto(out.DiagnosticsStorageAccountConfig)
-	}
+	out.DiagnosticsStorageAccountConfig = in.DiagnosticsStorageAccountConfig.DeepCopy()
 	if in.FabricSettings != nil {
 		out.FabricSettings = make([]SettingsSectionDescription, len(in.FabricSettings))
 		for i2 := range in.FabricSettings {
 			in.FabricSettings[i2].DeepCopyInto(&out.FabricSettings[i2])
 		}
 	}
-	if in.HttpApplicationGatewayCertificate != nil {
-		out.HttpApplicationGatewayCertificate = new(CertificateDescription)
-		(*in.HttpApplicationGatewayCertificate).DeepCopyInto(out.HttpApplicationGatewayCertificate)
-	}
-	if in.ManagementEndpoint != nil {
-		out.ManagementEndpoint = new(string)
-		(*out.ManagementEndpoint) = (*in.ManagementEndpoint)
-	}
+	out.HttpApplicationGatewayCertificate = in.HttpApplicationGatewayCertificate.DeepCopy()
+	out.ManagementEndpoint = armruntime.Clone(in.ManagementEndpoint)
 	if in.NodeTypes != nil {
 		out.NodeTypes = make([]NodeTypes, len(in.NodeTypes))
 		for i2 := range in.NodeTypes {
 			in.NodeTypes[i2].DeepCopyInto(&out.NodeTypes[i2])
 		}
 	}
-	if in.ReliabilityLevel != nil {
-		out.ReliabilityLevel = new(string)
-		(*out.ReliabilityLevel) = (*in.ReliabilityLevel)
-	}
-	if in.UpgradeDescription != nil {
-		out.UpgradeDescription = new(PaasClusterUpgradePolicy)
-		(*in.UpgradeDescription).DeepCopyInto(out.UpgradeDescription)
-	}
-	if in.VmImage != nil {
-		out.VmImage = new(string)
-		(*out.VmImage) = (*in.VmImage)
-	}
+	out.ReliabilityLevel = armruntime.Clone(in.ReliabilityLevel)
+	out.UpgradeDescription = in.UpgradeDescription.DeepCopy()
+	out.VmImage = armruntime.Clone(in.VmImage)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -284,34 +193,11 @@ func (in *ClusterProperties) DeepCopy() *ClusterProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Cluster_Spec) DeepCopyInto(out *Cluster_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(ClusterProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -327,14 +213,7 @@ func (in *Cluster_Spec) DeepCopy() *Cluster_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Cluster_Status) DeepCopyInto(out *Cluster_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -356,34 +235,12 @@ func (in *Cluster_Status) DeepCopy() *Cluster_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *DiagnosticsStorageAccountConfig) DeepCopyInto(out *DiagnosticsStorageAccountConfig) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.BlobEndpoint != nil {
-		out.BlobEndpoint = new(string)
-		(*out.BlobEndpoint) = (*in.BlobEndpoint)
-	}
-	if in.ProtectedAccountKeyName != nil {
-		out.ProtectedAccountKeyName = new(string)
-		(*out.ProtectedAccountKeyName) = (*in.ProtectedAccountKeyName)
-	}
-	if in.QueueEndpoint != nil {
-		out.QueueEndpoint = new(string)
-		(*out.QueueEndpoint) = (*in.QueueEndpoint)
-	}
-	if in.StorageAccountName != nil {
-		out.StorageAccountName = new(string)
-		(*out.StorageAccountName) = (*in.StorageAccountName)
-	}
-	if in.TableEndpoint != nil {
-		out.TableEndpoint = new(string)
-		(*out.TableEndpoint) = (*in.TableEndpoint)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.BlobEndpoint = armruntime.Clone(in.BlobEndpoint)
+	out.ProtectedAccountKeyName = armruntime.Clone(in.ProtectedAccountKeyName)
+	out.QueueEndpoint = armruntime.Clone(in.QueueEndpoint)
+	out.StorageAccountName = armruntime.Clone(in.StorageAccountName)
+	out.TableEndpoint = armruntime.Clone(in.TableEndpoint)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -399,34 +256,12 @@ func (in *DiagnosticsStorageAccountConfig) DeepCopy() *DiagnosticsStorageAccount
 // DeepCopyInto copies the receiver into out.
 func (in *NodeTypes) DeepCopyInto(out *NodeTypes) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ClientConnectionEndpointPort != nil {
-		out.ClientConnectionEndpointPort = new(int)
-		(*out.ClientConnectionEndpointPort) = (*in.ClientConnectionEndpointPort)
-	}
-	if in.HttpGatewayEndpointPort != nil {
-		out.HttpGatewayEndpointPort = new(int)
-		(*out.HttpGatewayEndpointPort) = (*in.HttpGatewayEndpointPort)
-	}
-	if in.IsPrimary != nil {
-		out.IsPrimary = new(bool)
-		(*out.IsPrimary) = (*in.IsPrimary)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.VmInstanceCount != nil {
-		out.VmInstanceCount = new(int)
-		(*out.VmInstanceCount) = (*in.VmInstanceCount)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ClientConnectionEndpointPort = armruntime.Clone(in.ClientConnectionEndpointPort)
+	out.HttpGatewayEndpointPort = armruntime.Clone(in.HttpGatewayEndpointPort)
+	out.IsPrimary = armruntime.Clone(in.IsPrimary)
+	out.Name = armruntime.Clone(in.Name)
+	out.VmInstanceCount = armruntime.Clone(in.VmInstanceCount)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -442,38 +277,13 @@ func (in *NodeTypes) DeepCopy() *NodeTypes {
 // DeepCopyInto copies the receiver into out.
 func (in *PaasClusterUpgradePolicy) DeepCopyInto(out *PaasClusterUpgradePolicy) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.HealthCheckRetryTimeout != nil {
-		out.HealthCheckRetryTimeout = new(string)
-		(*out.HealthCheckRetryTimeout) = (*in.HealthCheckRetryTimeout)
-	}
-	if in.HealthCheckStableDuration != nil {
-		out.HealthCheckStableDuration = new(string)
-		(*out.HealthCheckStableDuration) = (*in.HealthCheckStableDuration)
-	}
-	if in.HealthCheckWaitDuration != nil {
-		out.HealthCheckWaitDuration = new(string)
-		(*out.HealthCheckWaitDuration) = (*in.HealthCheckWaitDuration)
-	}
-	if in.UpgradeDomainTimeout != nil {
-		out.UpgradeDomainTimeout = new(string)
-		(*out.UpgradeDomainTimeout) = (*in.UpgradeDomainTimeout)
-	}
-	if in.UpgradeReplicaSetCheckTimeout != nil {
-		out.UpgradeReplicaSetCheckTimeout = new(string)
-		(*out.UpgradeReplicaSetCheckTimeout) = (*in.UpgradeReplicaSetCheckTimeout)
-	}
-	if in.UpgradeTimeout != nil {
-		out.UpgradeTimeout = new(string)
-		(*out.UpgradeTimeout) = (*in.UpgradeTimeout)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.HealthCheckRetryTimeout = armruntime.Clone(in.HealthCheckRetryTimeout)
+	out.HealthCheckStableDuration = armruntime.Clone(in.HealthCheckStableDuration)
+	out.HealthCheckWaitDuration = armruntime.Clone(in.HealthCheckWaitDuration)
+	out.UpgradeDomainTimeout = armruntime.Clone(in.UpgradeDomainTimeout)
+	out.UpgradeReplicaSetCheckTimeout = armruntime.Clone(in.UpgradeReplicaSetCheckTimeout)
+	out.UpgradeTimeout = armruntime.Clone(in.UpgradeTimeout)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -489,22 +299,9 @@ func (in *PaasClusterUpgradePolicy) DeepCopy() *PaasClusterUpgradePolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *SettingsParameterDescription) DeepCopyInto(out *SettingsParameterDescription) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -520,18 +317,8 @@ func (in *SettingsParameterDescription) DeepCopy() *SettingsParameterDescription
 // DeepCopyInto copies the receiver into out.
 func (in *SettingsSectionDescription) DeepCopyInto(out *SettingsSectionDescription) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
 	if in.Parameters != nil {
 		out.Parameters = make([]SettingsParameterDescription, len(in.Parameters))
 		for i2 := range in.Parameters {

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20220901s "github.com/armhub/armhub/apis/examplestorage/v20220901/storage"
 	v20230501s "github.com/armhub/armhub/apis/examplestorage/v20230501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -38,7 +37,7 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20220901s
 	if source.Services != nil {
 		destination.Services = new(v20220901s.EncryptionServices)
 		if err := source.Services.AssignProperties_To_EncryptionServices(destination.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -54,7 +53,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2022090
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
 		if err := destination.Services.AssignProperties_From_EncryptionServices(source.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -86,14 +85,14 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 	if source.Blob != nil {
 		destination.Blob = new(v20220901s.EncryptionService)
 		if err := source.Blob.AssignProperties_To_EncryptionService(destination.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(v20220901s.EncryptionService)
 		if err := source.File.AssignProperties_To_EncryptionService(destination.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -107,14 +106,14 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 	if source.Blob != nil {
 		destination.Blob = new(EncryptionService)
 		if err := destination.Blob.AssignProperties_From_EncryptionService(source.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(EncryptionService)
 		if err := destination.File.AssignProperties_From_EncryptionService(source.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -148,7 +147,7 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		destination.IpRules = make([]v20220901s.IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := source.IpRules[indexIpRules].AssignProperties_To_IPRule(&destination.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -165,7 +164,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		destination.IpRules = make([]IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := destination.IpRules[indexIpRules].AssignProperties_From_IPRule(&source.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -209,7 +208,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.Encryption != nil {
 		destination.Encryption = new(v20220901s.Encryption)
 		if err := source.Encryption.AssignProperties_To_Encryption(destination.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.MinimumTlsVersion = source.MinimumTlsVersion
@@ -217,7 +216,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20220901s.NetworkRuleSet)
 		if err := source.NetworkAcls.AssignProperties_To_NetworkRuleSet(destination.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -253,7 +252,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.Encryption != nil {
 		destination.Encryption = new(Encryption)
 		if err := destination.Encryption.AssignProperties_From_Encryption(source.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.MinimumTlsVersion = source.MinimumTlsVersion
@@ -261,7 +260,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
 		if err := destination.NetworkAcls.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -292,14 +291,14 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.StorageAccountPropertiesCreateParameters)
 		if err := source.Properties.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20220901s.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -318,14 +317,14 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
 		if err := destination.Properties.AssignProperties_From_StorageAccountPropertiesCreateParameters(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -377,7 +376,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	if source.Properties != nil {
 		destination.Properties = new(v20220901s.ContainerProperties)
 		if err := source.Properties.AssignProperties_To_ContainerProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -394,7 +393,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
 		if err := destination.Properties.AssignProperties_From_ContainerProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -664,14 +663,14 @@ func (source *StorageAccount_Spec) AssignPropertiesDirect_To_StorageAccount_Spec
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.StorageAccountPropertiesCreateParameters)
 		if err := source.Properties.AssignPropertiesDirect_To_StorageAccountPropertiesCreateParameters_v20230501(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230501s.Sku)
 		if err := source.Sku.AssignPropertiesDirect_To_Sku_v20230501(destination.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -690,14 +689,14 @@ func (destination *StorageAccount_Spec) AssignPropertiesDirect_From_StorageAccou
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
 		if err := destination.Properties.AssignPropertiesDirect_From_StorageAccountPropertiesCreateParameters_v20230501(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignPropertiesDirect_From_Sku_v20230501(source.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -749,7 +748,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDirect_
 	if source.Properties != nil {
 		destination.Properties = new(v20230501s.ContainerProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_ContainerProperties_v20230501(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -766,7 +765,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignPropertiesDi
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_ContainerProperties_v20230501(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -812,10 +811,10 @@ func (destination *StorageAccountsBlobServicesContainer_Status) AssignProperties
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20220901s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccount_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -824,10 +823,10 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20220901s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccount_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -836,10 +835,10 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destination *v20230501s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccount_Spec_v20230501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_StorageAccount_Status_v20230501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -848,10 +847,10 @@ func (source *StorageAccount) AssignPropertiesDirect_To_StorageAccount(destinati
 func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(source *v20230501s.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccount_Spec_v20230501(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_StorageAccount_Status_v20230501(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -967,10 +966,10 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20220901s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -979,10 +978,10 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20220901s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -991,10 +990,10 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer(destination *v20230501s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Spec_v20230501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_StorageAccountsBlobServicesContainer_Status_v20230501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -1003,10 +1002,10 @@ func (source *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_To_St
 func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer(source *v20230501s.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Spec_v20230501(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_StorageAccountsBlobServicesContainer_Status_v20230501(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,26 +128,9 @@ func (in *StorageAccountsBlobServicesContainerList) DeepCopyObject() runtime.Obj
 // DeepCopyInto copies the receiver into out.
 func (in *ContainerProperties) DeepCopyInto(out *ContainerProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Metadata != nil {
-		out.Metadata = make(map[string]string, len(in.Metadata))
-		for k1, v1 := range in.Metadata {
-			var c1 string
-			c1 = v1
-			out.Metadata[k1] = c1
-		}
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(string)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Metadata = maps.Clone(in.Metadata)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -162,26 +146,10 @@ func (in *ContainerProperties) DeepCopy() *ContainerProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Encryption) DeepCopyInto(out *Encryption) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.KeySource != nil {
-		out.KeySource = new(string)
-		(*out.KeySource) = (*in.KeySource)
-	}
-	if in.RequireInfrastructureEncryption != nil {
-		out.RequireInfrastructureEncryption = new(bool)
-		(*out.RequireInfrastructureEncryption) = (*in.RequireInfrastructureEncryption)
-	}
-	if in.Services != nil {
-		out.Services = new(EncryptionServices)
-		(*in.Services).DeepCopyInto(out.Services)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.KeySource = armruntime.Clone(in.KeySource)
+	out.RequireInfrastructureEncryption = armruntime.Clone(in.RequireInfrastructureEncryption)
+	out.Services = in.Services.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -197,22 +165,9 @@ func (in *Encryption) DeepCopy() *Encryption {
 // DeepCopyInto copies the receiver into out.
 func (in *EncryptionService) DeepCopyInto(out *EncryptionService) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Enabled != nil {
-		out.Enabled = new(bool)
-		(*out.Enabled) = (*in.Enabled)
-	}
-	if in.KeyType != nil {
-		out.KeyType = new(string)
-		(*out.KeyType) = (*in.KeyType)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Enabled = armruntime.Clone(in.Enabled)
+	out.KeyType = armruntime.Clone(in.KeyType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -228,22 +183,9 @@ func (in *EncryptionService) DeepCopy() *EncryptionService {
 // DeepCopyInto copies the receiver into out.
 func (in *EncryptionServices) DeepCopyInto(out *EncryptionServices) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Blob != nil {
-		out.Blob = new(EncryptionService)
-		(*in.Blob).DeepCopyInto(out.Blob)
-	}
-	if in.File != nil {
-		out.File = new(EncryptionService)
-		(*in.File).DeepCopyInto(out.File)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Blob = in.Blob.DeepCopy()
+	out.File = in.File.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -259,22 +201,9 @@ func (in *EncryptionServices) DeepCopy() *EncryptionServices {
 // DeepCopyInto copies the receiver into out.
 func (in *IPRule) DeepCopyInto(out *IPRule) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Action != nil {
-		out.Action = new(string)
-		(*out.Action) = (*in.Action)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Action = armruntime.Clone(in.Action)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -290,18 +219,8 @@ func (in *IPRule) DeepCopy() *IPRule {
 // DeepCopyInto copies the receiver into out.
 func (in *NetworkRuleSet) DeepCopyInto(out *NetworkRuleSet) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.DefaultAction != nil {
-		out.DefaultAction = new(string)
-		(*out.DefaultAction) = (*in.DefaultAction)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.DefaultAction = armruntime.Clone(in.DefaultAction)
 	if in.IpRules != nil {
 		out.IpRules = make([]IPRule, len(in.IpRules))
 		for i2 := range in.IpRules {
@@ -323,22 +242,9 @@ func (in *NetworkRuleSet) DeepCopy() *NetworkRuleSet {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Tier != nil {
-		out.Tier = new(string)
-		(*out.Tier) = (*in.Tier)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
+	out.Tier = armruntime.Clone(in.Tier)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -354,38 +260,13 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccountPropertiesCreateParameters) DeepCopyInto(out *StorageAccountPropertiesCreateParameters) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AccessTier != nil {
-		out.AccessTier = new(string)
-		(*out.AccessTier) = (*in.AccessTier)
-	}
-	if in.CustomDomain != nil {
-		out.CustomDomain = new(string)
-		(*out.CustomDomain) = (*in.CustomDomain)
-	}
-	if in.Encryption != nil {
-		out.Encryption = new(Encryption)
-		(*in.Encryption).DeepCopyInto(out.Encryption)
-	}
-	if in.MinimumTlsVersion != nil {
-		out.MinimumTlsVersion = new(string)
-		(*out.MinimumTlsVersion) = (*in.MinimumTlsVersion)
-	}
-	if in.NetworkAcls != nil {
-		out.NetworkAcls = new(NetworkRuleSet)
-		(*in.NetworkAcls).DeepCopyInto(out.NetworkAcls)
-	}
-	if in.SupportsHttpsTrafficOnly != nil {
-		out.SupportsHttpsTrafficOnly = new(bool)
-		(*out.SupportsHttpsTrafficOnly) = (*in.SupportsHttpsTrafficOnly)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AccessTier = armruntime.Clone(in.AccessTier)
+	out.CustomDomain = armruntime.Clone(in.CustomDomain)
+	out.Encryption = in.Encryption.DeepCopy()
+	out.MinimumTlsVersion = armruntime.Clone(in.MinimumTlsVersion)
+	out.NetworkAcls = in.NetworkAcls.DeepCopy()
+	out.SupportsHttpsTrafficOnly = armruntime.Clone(in.SupportsHttpsTrafficOnly)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -401,42 +282,13 @@ func (in *StorageAccountPropertiesCreateParameters) DeepCopy() *StorageAccountPr
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccount_Spec) DeepCopyInto(out *StorageAccount_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Kind != nil {
-		out.Kind = new(string)
-		(*out.Kind) = (*in.Kind)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(StorageAccountPropertiesCreateParameters)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Kind = armruntime.Clone(in.Kind)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Sku = in.Sku.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -452,14 +304,7 @@ func (in *StorageAccount_Spec) DeepCopy() *StorageAccount_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccount_Status) DeepCopyInto(out *StorageAccount_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -481,26 +326,10 @@ func (in *StorageAccount_Status) DeepCopy() *StorageAccount_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccountsBlobServicesContainer_Spec) DeepCopyInto(out *StorageAccountsBlobServicesContainer_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(ContainerProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -516,14 +345,7 @@ func (in *StorageAccountsBlobServicesContainer_Spec) DeepCopy() *StorageAccounts
 // DeepCopyInto copies the receiver into out.
 func (in *StorageAccountsBlobServicesContainer_Status) DeepCopyInto(out *StorageAccountsBlobServicesContainer_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {

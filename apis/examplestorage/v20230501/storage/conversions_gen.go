@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20230501previews "github.com/armhub/armhub/apis/examplestorage/v20230501preview/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -54,7 +53,7 @@ func (source *Encryption) AssignProperties_To_Encryption(destination *v20230501p
 	if source.Services != nil {
 		destination.Services = new(v20230501previews.EncryptionServices)
 		if err := source.Services.AssignProperties_To_EncryptionServices(destination.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -70,7 +69,7 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 	if source.Services != nil {
 		destination.Services = new(EncryptionServices)
 		if err := destination.Services.AssignProperties_From_EncryptionServices(source.Services); err != nil {
-			return fmt.Errorf("converting Encryption.Services: %w", err)
+			return armruntime.Converting("Encryption.Services", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -102,14 +101,14 @@ func (source *EncryptionServices) AssignProperties_To_EncryptionServices(destina
 	if source.Blob != nil {
 		destination.Blob = new(v20230501previews.EncryptionService)
 		if err := source.Blob.AssignProperties_To_EncryptionService(destination.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(v20230501previews.EncryptionService)
 		if err := source.File.AssignProperties_To_EncryptionService(destination.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -123,14 +122,14 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 	if source.Blob != nil {
 		destination.Blob = new(EncryptionService)
 		if err := destination.Blob.AssignProperties_From_EncryptionService(source.Blob); err != nil {
-			return fmt.Errorf("converting EncryptionServices.Blob: %w", err)
+			return armruntime.Converting("EncryptionServices.Blob", err)
 		}
 	}
 	destination.File = nil
 	if source.File != nil {
 		destination.File = new(EncryptionService)
 		if err := destination.File.AssignProperties_From_EncryptionService(source.File); err != nil {
-			return fmt.Errorf("converting EncryptionServices.File: %w", err)
+			return armruntime.Converting("EncryptionServices.File", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -164,7 +163,7 @@ func (source *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v2
 		destination.IpRules = make([]v20230501previews.IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := source.IpRules[indexIpRules].AssignProperties_To_IPRule(&destination.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -181,7 +180,7 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 		destination.IpRules = make([]IPRule, len(source.IpRules))
 		for indexIpRules := range source.IpRules {
 			if err := destination.IpRules[indexIpRules].AssignProperties_From_IPRule(&source.IpRules[indexIpRules]); err != nil {
-				return fmt.Errorf("converting NetworkRuleSet.IpRules: %w", err)
+				return armruntime.Converting("NetworkRuleSet.IpRules", err)
 			}
 		}
 	}
@@ -216,14 +215,14 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(v20230501previews.CustomDomain)
 		if err := source.CustomDomain.AssignProperties_To_CustomDomain(destination.CustomDomain); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(v20230501previews.Encryption)
 		if err := source.Encryption.AssignProperties_To_Encryption(destination.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = source.LargeFileSharesState
@@ -231,7 +230,7 @@ func (source *StorageAccountPropertiesCreateParameters) AssignProperties_To_Stor
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(v20230501previews.NetworkRuleSet)
 		if err := source.NetworkAcls.AssignProperties_To_NetworkRuleSet(destination.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -252,14 +251,14 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.CustomDomain != nil {
 		destination.CustomDomain = new(CustomDomain)
 		if err := destination.CustomDomain.AssignProperties_From_CustomDomain(source.CustomDomain); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.CustomDomain: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.CustomDomain", err)
 		}
 	}
 	destination.Encryption = nil
 	if source.Encryption != nil {
 		destination.Encryption = new(Encryption)
 		if err := destination.Encryption.AssignProperties_From_Encryption(source.Encryption); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.Encryption: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.Encryption", err)
 		}
 	}
 	destination.LargeFileSharesState = source.LargeFileSharesState
@@ -267,7 +266,7 @@ func (destination *StorageAccountPropertiesCreateParameters) AssignProperties_Fr
 	if source.NetworkAcls != nil {
 		destination.NetworkAcls = new(NetworkRuleSet)
 		if err := destination.NetworkAcls.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
-			return fmt.Errorf("converting StorageAccountPropertiesCreateParameters.NetworkAcls: %w", err)
+			return armruntime.Converting("StorageAccountPropertiesCreateParameters.NetworkAcls", err)
 		}
 	}
 	destination.SupportsHttpsTrafficOnly = source.SupportsHttpsTrafficOnly
@@ -288,14 +287,14 @@ func (source *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20230501previews.StorageAccountPropertiesCreateParameters)
 		if err := source.Properties.AssignProperties_To_StorageAccountPropertiesCreateParameters(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(v20230501previews.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -314,14 +313,14 @@ func (destination *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spe
 	if source.Properties != nil {
 		destination.Properties = new(StorageAccountPropertiesCreateParameters)
 		if err := destination.Properties.AssignProperties_From_StorageAccountPropertiesCreateParameters(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Properties", err)
 		}
 	}
 	destination.Sku = nil
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting StorageAccount_Spec.Sku: %w", err)
+			return armruntime.Converting("StorageAccount_Spec.Sku", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -373,7 +372,7 @@ func (source *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_Sto
 	if source.Properties != nil {
 		destination.Properties = new(v20230501previews.ContainerProperties)
 		if err := source.Properties.AssignProperties_To_ContainerProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -390,7 +389,7 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) AssignProperties_F
 	if source.Properties != nil {
 		destination.Properties = new(ContainerProperties)
 		if err := destination.Properties.AssignProperties_From_ContainerProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting StorageAccountsBlobServicesContainer_Spec.Properties: %w", err)
+			return armruntime.Converting("StorageAccountsBlobServicesContainer_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -614,10 +613,10 @@ func (resource *StorageAccountsBlobServicesContainer) FitsSpoke() bool {
 func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v20230501previews.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccount_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -626,10 +625,10 @@ func (source *StorageAccount) AssignProperties_To_StorageAccount(destination *v2
 func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *v20230501previews.StorageAccount) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccount: %w", err)
+		return armruntime.Converting("the spec of StorageAccount", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccount_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccount: %w", err)
+		return armruntime.Converting("the status of StorageAccount", err)
 	}
 	return nil
 }
@@ -742,10 +741,10 @@ var _ armruntime.KubernetesResource = &StorageAccount{}
 func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *v20230501previews.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := source.Status.AssignProperties_To_StorageAccountsBlobServicesContainer_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }
@@ -754,10 +753,10 @@ func (source *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageA
 func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *v20230501previews.StorageAccountsBlobServicesContainer) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the spec of StorageAccountsBlobServicesContainer", err)
 	}
 	if err := destination.Status.AssignProperties_From_StorageAccountsBlobServicesContainer_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of StorageAccountsBlobServicesContainer: %w", err)
+		return armruntime.Converting("the status of StorageAccountsBlobServicesContainer", err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20240101s "github.com/armhub/armhub/apis/examplevault/v20240101/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -147,7 +146,7 @@ func (source *VaultProperties) AssignProperties_To_VaultProperties(destination *
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku)
 		if err := source.Sku.AssignProperties_To_Sku(destination.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+			return armruntime.Converting("VaultProperties.Sku", err)
 		}
 	}
 	destination.AccessPolicy = nil
@@ -171,7 +170,7 @@ func (destination *VaultProperties) AssignProperties_From_VaultProperties(source
 	if source.Sku != nil {
 		destination.Sku = new(Sku)
 		if err := destination.Sku.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties.Sku: %w", err)
+			return armruntime.Converting("VaultProperties.Sku", err)
 		}
 	}
 	if err := bag.Keep("AccessPolicy", source.AccessPolicy, source.AccessPolicy != nil); err != nil {
@@ -195,7 +194,7 @@ func (source *VaultProperties_Status) AssignProperties_To_VaultProperties_Status
 	if source.Sku != nil {
 		destination.Sku = new(v20240101s.Sku_Status)
 		if err := source.Sku.AssignProperties_To_Sku_Status(destination.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.VaultUrl = source.VaultUri
@@ -226,7 +225,7 @@ func (destination *VaultProperties_Status) AssignProperties_From_VaultProperties
 	if source.Sku != nil {
 		destination.Sku = new(Sku_Status)
 		if err := destination.Sku.AssignProperties_From_Sku_Status(source.Sku); err != nil {
-			return fmt.Errorf("converting VaultProperties_Status.Sku: %w", err)
+			return armruntime.Converting("VaultProperties_Status.Sku", err)
 		}
 	}
 	destination.VaultUri = source.VaultUrl
@@ -252,7 +251,7 @@ func (source *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v20240101s
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties)
 		if err := source.Properties.AssignProperties_To_VaultProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -270,7 +269,7 @@ func (destination *Vault_Spec) AssignProperties_From_Vault_Spec(source *v2024010
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties)
 		if err := destination.Properties.AssignProperties_From_VaultProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Spec.Properties: %w", err)
+			return armruntime.Converting("Vault_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -299,21 +298,21 @@ func (source *Vault_Status) AssignProperties_To_Vault_Status(destination *v20240
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(v20240101s.NetworkStatus_Status)
 		if err := source.NetworkStatus.AssignProperties_To_NetworkStatus_Status(destination.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.VaultProperties_Status)
 		if err := source.Properties.AssignProperties_To_VaultProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -342,21 +341,21 @@ func (destination *Vault_Status) AssignProperties_From_Vault_Status(source *v202
 	if source.NetworkStatus != nil {
 		destination.NetworkStatus = new(NetworkStatus_Status)
 		if err := destination.NetworkStatus.AssignProperties_From_NetworkStatus_Status(source.NetworkStatus); err != nil {
-			return fmt.Errorf("converting Vault_Status.NetworkStatus: %w", err)
+			return armruntime.Converting("Vault_Status.NetworkStatus", err)
 		}
 	}
 	destination.Properties = nil
 	if source.Properties != nil {
 		destination.Properties = new(VaultProperties_Status)
 		if err := destination.Properties.AssignProperties_From_VaultProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting Vault_Status.Properties: %w", err)
+			return armruntime.Converting("Vault_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting Vault_Status.SystemData: %w", err)
+			return armruntime.Converting("Vault_Status.SystemData", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -374,7 +373,7 @@ func (source *VaultsSecret_Spec) AssignProperties_To_VaultsSecret_Spec(destinati
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties)
 		if err := source.Properties.AssignProperties_To_SecretProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -391,7 +390,7 @@ func (destination *VaultsSecret_Spec) AssignProperties_From_VaultsSecret_Spec(so
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties)
 		if err := destination.Properties.AssignProperties_From_SecretProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Spec.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -418,14 +417,14 @@ func (source *VaultsSecret_Status) AssignProperties_To_VaultsSecret_Status(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20240101s.SecretProperties_Status)
 		if err := source.Properties.AssignProperties_To_SecretProperties_Status(destination.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(v20240101s.SystemData_Status)
 		if err := source.SystemData.AssignProperties_To_SystemData_Status(destination.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -452,14 +451,14 @@ func (destination *VaultsSecret_Status) AssignProperties_From_VaultsSecret_Statu
 	if source.Properties != nil {
 		destination.Properties = new(SecretProperties_Status)
 		if err := destination.Properties.AssignProperties_From_SecretProperties_Status(source.Properties); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.Properties: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.Properties", err)
 		}
 	}
 	destination.SystemData = nil
 	if source.SystemData != nil {
 		destination.SystemData = new(SystemData_Status)
 		if err := destination.SystemData.AssignProperties_From_SystemData_Status(source.SystemData); err != nil {
-			return fmt.Errorf("converting VaultsSecret_Status.SystemData: %w", err)
+			return armruntime.Converting("VaultsSecret_Status.SystemData", err)
 		}
 	}
 	destination.Type = source.Type
@@ -621,10 +620,10 @@ func (resource *VaultsSecret) FitsSpoke() bool {
 func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := source.Status.AssignProperties_To_Vault_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -633,10 +632,10 @@ func (source *Vault) AssignProperties_To_Vault(destination *v20240101s.Vault) er
 func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Vault: %w", err)
+		return armruntime.Converting("the spec of Vault", err)
 	}
 	if err := destination.Status.AssignProperties_From_Vault_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Vault: %w", err)
+		return armruntime.Converting("the status of Vault", err)
 	}
 	return nil
 }
@@ -752,10 +751,10 @@ var _ armruntime.KubernetesResource = &Vault{}
 func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_VaultsSecret_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := source.Status.AssignProperties_To_VaultsSecret_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }
@@ -764,10 +763,10 @@ func (source *VaultsSecret) AssignProperties_To_VaultsSecret(destination *v20240
 func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v20240101s.VaultsSecret) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_VaultsSecret_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of VaultsSecret: %w", err)
+		return armruntime.Converting("the spec of VaultsSecret", err)
 	}
 	if err := destination.Status.AssignProperties_From_VaultsSecret_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of VaultsSecret: %w", err)
+		return armruntime.Converting("the status of VaultsSecret", err)
 	}
 	return nil
 }

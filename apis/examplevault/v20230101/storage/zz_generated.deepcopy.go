@@ -6,6 +6,7 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,26 +128,10 @@ func (in *VaultsSecretList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *NetworkStatus_Status) DeepCopyInto(out *NetworkStatus_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CheckedAt != nil {
-		out.CheckedAt = new(string)
-		(*out.CheckedAt) = (*in.CheckedAt)
-	}
-	if in.PrivateEndpointCount != nil {
-		out.PrivateEndpointCount = new(int)
-		(*out.PrivateEndpointCount) = (*in.PrivateEndpointCount)
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(bool)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CheckedAt = armruntime.Clone(in.CheckedAt)
+	out.PrivateEndpointCount = armruntime.Clone(in.PrivateEndpointCount)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -162,22 +147,9 @@ func (in *NetworkStatus_Status) DeepCopy() *NetworkStatus_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties) DeepCopyInto(out *SecretProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -193,22 +165,9 @@ func (in *SecretProperties) DeepCopy() *SecretProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties_Status) DeepCopyInto(out *SecretProperties_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.SecretUri != nil {
-		out.SecretUri = new(string)
-		(*out.SecretUri) = (*in.SecretUri)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.SecretUri = armruntime.Clone(in.SecretUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -224,18 +183,8 @@ func (in *SecretProperties_Status) DeepCopy() *SecretProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -251,18 +200,8 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku_Status) DeepCopyInto(out *Sku_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -278,38 +217,13 @@ func (in *Sku_Status) DeepCopy() *Sku_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SystemData_Status) DeepCopyInto(out *SystemData_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.CreatedBy != nil {
-		out.CreatedBy = new(string)
-		(*out.CreatedBy) = (*in.CreatedBy)
-	}
-	if in.CreatedByType != nil {
-		out.CreatedByType = new(string)
-		(*out.CreatedByType) = (*in.CreatedByType)
-	}
-	if in.LastModifiedAt != nil {
-		out.LastModifiedAt = new(string)
-		(*out.LastModifiedAt) = (*in.LastModifiedAt)
-	}
-	if in.LastModifiedBy != nil {
-		out.LastModifiedBy = new(string)
-		(*out.LastModifiedBy) = (*in.LastModifiedBy)
-	}
-	if in.LastModifiedByType != nil {
-		out.LastModifiedByType = new(string)
-		(*out.LastModifiedByType) = (*in.LastModifiedByType)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.CreatedBy = armruntime.Clone(in.CreatedBy)
+	out.CreatedByType = armruntime.Clone(in.CreatedByType)
+	out.LastModifiedAt = armruntime.Clone(in.LastModifiedAt)
+	out.LastModifiedBy = armruntime.Clone(in.LastModifiedBy)
+	out.LastModifiedByType = armruntime.Clone(in.LastModifiedByType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -325,26 +239,10 @@ func (in *SystemData_Status) DeepCopy() *SystemData_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.Sku = in.Sku.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -360,38 +258,13 @@ func (in *VaultProperties) DeepCopy() *VaultProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.ProvisioningState != nil {
-		out.ProvisioningState = new(string)
-		(*out.ProvisioningState) = (*in.ProvisioningState)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.VaultUri != nil {
-		out.VaultUri = new(string)
-		(*out.VaultUri) = (*in.VaultUri)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.ProvisioningState = armruntime.Clone(in.ProvisioningState)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.Sku = in.Sku.DeepCopy()
+	out.VaultUri = armruntime.Clone(in.VaultUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -407,34 +280,11 @@ func (in *VaultProperties_Status) DeepCopy() *VaultProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -450,56 +300,21 @@ func (in *Vault_Spec) DeepCopy() *Vault_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.NetworkStatus != nil {
-		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Location = armruntime.Clone(in.Location)
+	out.Name = armruntime.Clone(in.Name)
+	out.NetworkStatus = in.NetworkStatus.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -515,26 +330,10 @@ func (in *Vault_Status) DeepCopy() *Vault_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -550,40 +349,18 @@ func (in *VaultsSecret_Spec) DeepCopy() *VaultsSecret_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Name = armruntime.Clone(in.Name)
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

@@ -6,6 +6,8 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,22 +129,9 @@ func (in *VaultsSecretList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *AccessPolicy) DeepCopyInto(out *AccessPolicy) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ListPolicy != nil {
-		out.ListPolicy = new(ListPolicy)
-		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
-	}
-	if in.RoleBasedPolicy != nil {
-		out.RoleBasedPolicy = new(RoleBasedPolicy)
-		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ListPolicy = in.ListPolicy.DeepCopy()
+	out.RoleBasedPolicy = in.RoleBasedPolicy.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -158,22 +147,9 @@ func (in *AccessPolicy) DeepCopy() *AccessPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *AccessPolicy_Status) DeepCopyInto(out *AccessPolicy_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ListPolicy != nil {
-		out.ListPolicy = new(ListPolicy_Status)
-		(*in.ListPolicy).DeepCopyInto(out.ListPolicy)
-	}
-	if in.RoleBasedPolicy != nil {
-		out.RoleBasedPolicy = new(RoleBasedPolicy_Status)
-		(*in.RoleBasedPolicy).DeepCopyInto(out.RoleBasedPolicy)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ListPolicy = in.ListPolicy.DeepCopy()
+	out.RoleBasedPolicy = in.RoleBasedPolicy.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -189,24 +165,14 @@ func (in *AccessPolicy_Status) DeepCopy() *AccessPolicy_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicy) DeepCopyInto(out *ListPolicy) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Entries != nil {
 		out.Entries = make([]ListPolicyEntry, len(in.Entries))
 		for i2 := range in.Entries {
 			in.Entries[i2].DeepCopyInto(&out.Entries[i2])
 		}
 	}
-	if in.Kind != nil {
-		out.Kind = new(string)
-		(*out.Kind) = (*in.Kind)
-	}
+	out.Kind = armruntime.Clone(in.Kind)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -222,22 +188,9 @@ func (in *ListPolicy) DeepCopy() *ListPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicyEntry) DeepCopyInto(out *ListPolicyEntry) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ObjectId != nil {
-		out.ObjectId = new(string)
-		(*out.ObjectId) = (*in.ObjectId)
-	}
-	if in.Permissions != nil {
-		out.Permissions = make([]string, len(in.Permissions))
-		copy(out.Permissions, in.Permissions)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ObjectId = armruntime.Clone(in.ObjectId)
+	out.Permissions = slices.Clone(in.Permissions)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -253,22 +206,9 @@ func (in *ListPolicyEntry) DeepCopy() *ListPolicyEntry {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicyEntry_Status) DeepCopyInto(out *ListPolicyEntry_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ObjectId != nil {
-		out.ObjectId = new(string)
-		(*out.ObjectId) = (*in.ObjectId)
-	}
-	if in.Permissions != nil {
-		out.Permissions = make([]string, len(in.Permissions))
-		copy(out.Permissions, in.Permissions)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ObjectId = armruntime.Clone(in.ObjectId)
+	out.Permissions = slices.Clone(in.Permissions)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -284,24 +224,14 @@ func (in *ListPolicyEntry_Status) DeepCopy() *ListPolicyEntry_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *ListPolicy_Status) DeepCopyInto(out *ListPolicy_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Entries != nil {
 		out.Entries = make([]ListPolicyEntry_Status, len(in.Entries))
 		for i2 := range in.Entries {
 			in.Entries[i2].DeepCopyInto(&out.Entries[i2])
 		}
 	}
-	if in.Kind != nil {
-		out.Kind = new(string)
-		(*out.Kind) = (*in.Kind)
-	}
+	out.Kind = armruntime.Clone(in.Kind)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -317,26 +247,10 @@ func (in *ListPolicy_Status) DeepCopy() *ListPolicy_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *NetworkStatus_Status) DeepCopyInto(out *NetworkStatus_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CheckedAt != nil {
-		out.CheckedAt = new(string)
-		(*out.CheckedAt) = (*in.CheckedAt)
-	}
-	if in.PrivateEndpointCount != nil {
-		out.PrivateEndpointCount = new(int)
-		(*out.PrivateEndpointCount) = (*in.PrivateEndpointCount)
-	}
-	if in.PublicAccess != nil {
-		out.PublicAccess = new(bool)
-		(*out.PublicAccess) = (*in.PublicAccess)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CheckedAt = armruntime.Clone(in.CheckedAt)
+	out.PrivateEndpointCount = armruntime.Clone(in.PrivateEndpointCount)
+	out.PublicAccess = armruntime.Clone(in.PublicAccess)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -352,22 +266,9 @@ func (in *NetworkStatus_Status) DeepCopy() *NetworkStatus_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *RoleBasedPolicy) DeepCopyInto(out *RoleBasedPolicy) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Kind != nil {
-		out.Kind = new(string)
-		(*out.Kind) = (*in.Kind)
-	}
-	if in.Roles != nil {
-		out.Roles = make([]string, len(in.Roles))
-		copy(out.Roles, in.Roles)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Kind = armruntime.Clone(in.Kind)
+	out.Roles = slices.Clone(in.Roles)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -383,22 +284,9 @@ func (in *RoleBasedPolicy) DeepCopy() *RoleBasedPolicy {
 // DeepCopyInto copies the receiver into out.
 func (in *RoleBasedPolicy_Status) DeepCopyInto(out *RoleBasedPolicy_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Kind != nil {
-		out.Kind = new(string)
-		(*out.Kind) = (*in.Kind)
-	}
-	if in.Roles != nil {
-		out.Roles = make([]string, len(in.Roles))
-		copy(out.Roles, in.Roles)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Kind = armruntime.Clone(in.Kind)
+	out.Roles = slices.Clone(in.Roles)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -414,26 +302,10 @@ func (in *RoleBasedPolicy_Status) DeepCopy() *RoleBasedPolicy_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties) DeepCopyInto(out *SecretProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.RecoveryKey != nil {
-		out.RecoveryKey = new(string)
-		(*out.RecoveryKey) = (*in.RecoveryKey)
-	}
-	if in.Value != nil {
-		out.Value = new(string)
-		(*out.Value) = (*in.Value)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.RecoveryKey = armruntime.Clone(in.RecoveryKey)
+	out.Value = armruntime.Clone(in.Value)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -449,26 +321,10 @@ func (in *SecretProperties) DeepCopy() *SecretProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *SecretProperties_Status) DeepCopyInto(out *SecretProperties_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.ContentType != nil {
-		out.ContentType = new(string)
-		(*out.ContentType) = (*in.ContentType)
-	}
-	if in.ExpiresOn != nil {
-		out.ExpiresOn = new(int)
-		(*out.ExpiresOn) = (*in.ExpiresOn)
-	}
-	if in.SecretUri != nil {
-		out.SecretUri = new(string)
-		(*out.SecretUri) = (*in.SecretUri)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.ContentType = armruntime.Clone(in.ContentType)
+	out.ExpiresOn = armruntime.Clone(in.ExpiresOn)
+	out.SecretUri = armruntime.Clone(in.SecretUri)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -484,18 +340,8 @@ func (in *SecretProperties_Status) DeepCopy() *SecretProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -511,18 +357,8 @@ func (in *Sku) DeepCopy() *Sku {
 // DeepCopyInto copies the receiver into out.
 func (in *Sku_Status) DeepCopyInto(out *Sku_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Name = armruntime.Clone(in.Name)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -538,38 +374,13 @@ func (in *Sku_Status) DeepCopy() *Sku_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *SystemData_Status) DeepCopyInto(out *SystemData_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.CreatedBy != nil {
-		out.CreatedBy = new(string)
-		(*out.CreatedBy) = (*in.CreatedBy)
-	}
-	if in.CreatedByType != nil {
-		out.CreatedByType = new(string)
-		(*out.CreatedByType) = (*in.CreatedByType)
-	}
-	if in.LastModifiedAt != nil {
-		out.LastModifiedAt = new(string)
-		(*out.LastModifiedAt) = (*in.LastModifiedAt)
-	}
-	if in.LastModifiedBy != nil {
-		out.LastModifiedBy = new(string)
-		(*out.LastModifiedBy) = (*in.LastModifiedBy)
-	}
-	if in.LastModifiedByType != nil {
-		out.LastModifiedByType = new(string)
-		(*out.LastModifiedByType) = (*in.LastModifiedByType)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.CreatedBy = armruntime.Clone(in.CreatedBy)
+	out.CreatedByType = armruntime.Clone(in.CreatedByType)
+	out.LastModifiedAt = armruntime.Clone(in.LastModifiedAt)
+	out.LastModifiedBy = armruntime.Clone(in.LastModifiedBy)
+	out.LastModifiedByType = armruntime.Clone(in.LastModifiedByType)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -585,34 +396,12 @@ func (in *SystemData_Status) DeepCopy() *SystemData_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AccessPolicy != nil {
-		out.AccessPolicy = new(AccessPolicy)
-		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AccessPolicy = in.AccessPolicy.DeepCopy()
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.Sku = in.Sku.DeepCopy()
+	out.TenantId = armruntime.Clone(in.TenantId)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -628,50 +417,16 @@ func (in *VaultProperties) DeepCopy() *VaultProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultProperties_Status) DeepCopyInto(out *VaultProperties_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AccessPolicy != nil {
-		out.AccessPolicy = new(AccessPolicy_Status)
-		(*in.AccessPolicy).DeepCopyInto(out.AccessPolicy)
-	}
-	if in.CreatedAt != nil {
-		out.CreatedAt = new(string)
-		(*out.CreatedAt) = (*in.CreatedAt)
-	}
-	if in.EnableSoftDelete != nil {
-		out.EnableSoftDelete = new(bool)
-		(*out.EnableSoftDelete) = (*in.EnableSoftDelete)
-	}
-	if in.ProvisioningState != nil {
-		out.ProvisioningState = new(string)
-		(*out.ProvisioningState) = (*in.ProvisioningState)
-	}
-	if in.RetentionDays != nil {
-		out.RetentionDays = new(int)
-		(*out.RetentionDays) = (*in.RetentionDays)
-	}
-	if in.SizeBytes != nil {
-		out.SizeBytes = new(int)
-		(*out.SizeBytes) = (*in.SizeBytes)
-	}
-	if in.Sku != nil {
-		out.Sku = new(Sku_Status)
-		(*in.Sku).DeepCopyInto(out.Sku)
-	}
-	if in.TenantId != nil {
-		out.TenantId = new(string)
-		(*out.TenantId) = (*in.TenantId)
-	}
-	if in.VaultUrl != nil {
-		out.VaultUrl = new(string)
-		(*out.VaultUrl) = (*in.VaultUrl)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AccessPolicy = in.AccessPolicy.DeepCopy()
+	out.CreatedAt = armruntime.Clone(in.CreatedAt)
+	out.EnableSoftDelete = armruntime.Clone(in.EnableSoftDelete)
+	out.ProvisioningState = armruntime.Clone(in.ProvisioningState)
+	out.RetentionDays = armruntime.Clone(in.RetentionDays)
+	out.SizeBytes = armruntime.Clone(in.SizeBytes)
+	out.Sku = in.Sku.DeepCopy()
+	out.TenantId = armruntime.Clone(in.TenantId)
+	out.VaultUrl = armruntime.Clone(in.VaultUrl)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -687,34 +442,11 @@ func (in *VaultProperties_Status) DeepCopy() *VaultProperties_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -730,56 +462,21 @@ func (in *Vault_Spec) DeepCopy() *Vault_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Vault_Status) DeepCopyInto(out *Vault_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.NetworkStatus != nil {
-		out.NetworkStatus = new(NetworkStatus_Status)
-		(*in.NetworkStatus).DeepCopyInto(out.NetworkStatus)
-	}
-	if in.Properties != nil {
-		out.Properties = new(VaultProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Location = armruntime.Clone(in.Location)
+	out.Name = armruntime.Clone(in.Name)
+	out.NetworkStatus = in.NetworkStatus.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -795,26 +492,10 @@ func (in *Vault_Status) DeepCopy() *Vault_Status {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Spec) DeepCopyInto(out *VaultsSecret_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -830,40 +511,18 @@ func (in *VaultsSecret_Spec) DeepCopy() *VaultsSecret_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *VaultsSecret_Status) DeepCopyInto(out *VaultsSecret_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
 			in.Conditions[i2].DeepCopyInto(&out.Conditions[i2])
 		}
 	}
-	if in.Id != nil {
-		out.Id = new(string)
-		(*out.Id) = (*in.Id)
-	}
-	if in.Name != nil {
-		out.Name = new(string)
-		(*out.Name) = (*in.Name)
-	}
-	if in.Properties != nil {
-		out.Properties = new(SecretProperties_Status)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.SystemData != nil {
-		out.SystemData = new(SystemData_Status)
-		(*in.SystemData).DeepCopyInto(out.SystemData)
-	}
-	if in.Type != nil {
-		out.Type = new(string)
-		(*out.Type) = (*in.Type)
-	}
+	out.Id = armruntime.Clone(in.Id)
+	out.Name = armruntime.Clone(in.Name)
+	out.Properties = in.Properties.DeepCopy()
+	out.SystemData = in.SystemData.DeepCopy()
+	out.Type = armruntime.Clone(in.Type)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20241130s "github.com/armhub/armhub/apis/identity/v20241130/storage"
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -46,7 +45,7 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) AssignProp
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.FederatedIdentityCredentialProperties)
 		if err := source.Properties.AssignProperties_To_FederatedIdentityCredentialProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -63,7 +62,7 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Assig
 	if source.Properties != nil {
 		destination.Properties = new(FederatedIdentityCredentialProperties)
 		if err := destination.Properties.AssignProperties_From_FederatedIdentityCredentialProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentitiesFederatedIdentityCredential_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -130,7 +129,7 @@ func (source *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentit
 	if source.Properties != nil {
 		destination.Properties = new(v20241130s.UserAssignedIdentityProperties)
 		if err := source.Properties.AssignProperties_To_UserAssignedIdentityProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -148,7 +147,7 @@ func (destination *UserAssignedIdentity_Spec) AssignProperties_From_UserAssigned
 	if source.Properties != nil {
 		destination.Properties = new(UserAssignedIdentityProperties)
 		if err := destination.Properties.AssignProperties_From_UserAssignedIdentityProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting UserAssignedIdentity_Spec.Properties: %w", err)
+			return armruntime.Converting("UserAssignedIdentity_Spec.Properties", err)
 		}
 	}
 	destination.Tags = source.Tags
@@ -276,10 +275,10 @@ func (resource *UserAssignedIdentity) FitsSpoke() bool {
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential(destination *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -288,10 +287,10 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) AssignPropertie
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential(source *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentitiesFederatedIdentityCredential: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentitiesFederatedIdentityCredential", err)
 	}
 	return nil
 }
@@ -407,10 +406,10 @@ var _ armruntime.KubernetesResource = &UserAssignedIdentitiesFederatedIdentityCr
 func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v20241130s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := source.Status.AssignProperties_To_UserAssignedIdentity_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }
@@ -419,10 +418,10 @@ func (source *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(des
 func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v20241130s.UserAssignedIdentity) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the spec of UserAssignedIdentity", err)
 	}
 	if err := destination.Status.AssignProperties_From_UserAssignedIdentity_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of UserAssignedIdentity: %w", err)
+		return armruntime.Converting("the status of UserAssignedIdentity", err)
 	}
 	return nil
 }

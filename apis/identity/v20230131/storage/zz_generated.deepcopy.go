@@ -6,6 +6,8 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -127,26 +129,10 @@ func (in *UserAssignedIdentityList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *FederatedIdentityCredentialProperties) DeepCopyInto(out *FederatedIdentityCredentialProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Audiences != nil {
-		out.Audiences = make([]string, len(in.Audiences))
-		copy(out.Audiences, in.Audiences)
-	}
-	if in.Issuer != nil {
-		out.Issuer = new(string)
-		(*out.Issuer) = (*in.Issuer)
-	}
-	if in.Subject != nil {
-		out.Subject = new(string)
-		(*out.Subject) = (*in.Subject)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Audiences = slices.Clone(in.Audiences)
+	out.Issuer = armruntime.Clone(in.Issuer)
+	out.Subject = armruntime.Clone(in.Subject)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -162,26 +148,10 @@ func (in *FederatedIdentityCredentialProperties) DeepCopy() *FederatedIdentityCr
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentitiesFederatedIdentityCredential_Spec) DeepCopyInto(out *UserAssignedIdentitiesFederatedIdentityCredential_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Owner != nil {
-		out.Owner = new(armruntime.OwnerReference)
-		(*in.Owner).DeepCopyInto(out.Owner)
-	}
-	if in.Properties != nil {
-		out.Properties = new(FederatedIdentityCredentialProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Owner = in.Owner.DeepCopy()
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -197,14 +167,7 @@ func (in *UserAssignedIdentitiesFederatedIdentityCredential_Spec) DeepCopy() *Us
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentitiesFederatedIdentityCredential_Status) DeepCopyInto(out *UserAssignedIdentitiesFederatedIdentityCredential_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {
@@ -226,18 +189,8 @@ func (in *UserAssignedIdentitiesFederatedIdentityCredential_Status) DeepCopy() *
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentityProperties) DeepCopyInto(out *UserAssignedIdentityProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.IsolationScope != nil {
-		out.IsolationScope = new(string)
-		(*out.IsolationScope) = (*in.IsolationScope)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.IsolationScope = armruntime.Clone(in.IsolationScope)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -253,34 +206,11 @@ func (in *UserAssignedIdentityProperties) DeepCopy() *UserAssignedIdentityProper
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentity_Spec) DeepCopyInto(out *UserAssignedIdentity_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Location != nil {
-		out.Location = new(string)
-		(*out.Location) = (*in.Location)
-	}
-	if in.Properties != nil {
-		out.Properties = new(UserAssignedIdentityProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
-	if in.Tags != nil {
-		out.Tags = make(map[string]string, len(in.Tags))
-		for k1, v1 := range in.Tags {
-			var c1 string
-			c1 = v1
-			out.Tags[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Location = armruntime.Clone(in.Location)
+	out.Properties = in.Properties.DeepCopy()
+	out.Tags = maps.Clone(in.Tags)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -296,14 +226,7 @@ func (in *UserAssignedIdentity_Spec) DeepCopy() *UserAssignedIdentity_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *UserAssignedIdentity_Status) DeepCopyInto(out *UserAssignedIdentity_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20200201s "github.com/armhub/armhub/apis/person/v20200201/storage"
 	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
 	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
@@ -55,7 +54,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020020
 	if source.Properties != nil {
 		destination.Properties = new(v20200201s.PersonProperties)
 		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -71,7 +70,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
 		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -168,7 +167,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if pulled2 != nil {
 		keptResidentialAddress_v20200301 = new(v20200301s.Address)
 		if err := pulled2.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
@@ -182,7 +181,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 		}
 		var valueResidentialAddress v20200501s.Address
 		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		pulled3 = &valueResidentialAddress
 	} else {
@@ -195,7 +194,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if pulled1 != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := pulled1.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = pulled3
@@ -209,7 +208,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
 		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
@@ -226,7 +225,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.MailingAddress != nil {
 		keptPostalAddress_v20200201 = new(v20200201s.Address)
 		if err := keptPostalAddress_v20200201.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+			return armruntime.Converting("PersonProperties.PostalAddress", err)
 		}
 	}
 	if err := bag.Keep("PostalAddress", keptPostalAddress_v20200201, keptPostalAddress_v20200201 != nil); err != nil {
@@ -237,7 +236,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if pulled1 != nil {
 		keptResidentialAddress_v20200201 = new(v20200201s.Address)
 		if err := keptResidentialAddress_v20200201.AssignProperties_From_Address(pulled1); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200201, keptResidentialAddress_v20200201 != nil); err != nil {
@@ -258,7 +257,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(destination.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -274,7 +273,7 @@ func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v2020050
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -320,10 +319,10 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 func (source *Person) AssignProperties_To_Person(destination *v20200201s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -332,10 +331,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200201s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200201s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -344,10 +343,10 @@ func (destination *Person) AssignProperties_From_Person(source *v20200201s.Perso
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -356,10 +355,10 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

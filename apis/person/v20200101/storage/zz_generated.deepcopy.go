@@ -6,6 +6,7 @@ import (
 	armruntime "github.com/armhub/armhub/runtime"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
@@ -69,26 +70,10 @@ func (in *PersonList) DeepCopyObject() runtime.Object {
 // DeepCopyInto copies the receiver into out.
 func (in *PersonProperties) DeepCopyInto(out *PersonProperties) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.FamilyName != nil {
-		out.FamilyName = new(string)
-		(*out.FamilyName) = (*in.FamilyName)
-	}
-	if in.FullName != nil {
-		out.FullName = new(string)
-		(*out.FullName) = (*in.FullName)
-	}
-	if in.KnownAs != nil {
-		out.KnownAs = new(string)
-		(*out.KnownAs) = (*in.KnownAs)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.FamilyName = armruntime.Clone(in.FamilyName)
+	out.FullName = armruntime.Clone(in.FullName)
+	out.KnownAs = armruntime.Clone(in.KnownAs)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -104,22 +89,9 @@ func (in *PersonProperties) DeepCopy() *PersonProperties {
 // DeepCopyInto copies the receiver into out.
 func (in *Person_Spec) DeepCopyInto(out *Person_Spec) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.AzureName != nil {
-		out.AzureName = new(string)
-		(*out.AzureName) = (*in.AzureName)
-	}
-	if in.Properties != nil {
-		out.Properties = new(PersonProperties)
-		(*in.Properties).DeepCopyInto(out.Properties)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.AzureName = armruntime.Clone(in.AzureName)
+	out.Properties = in.Properties.DeepCopy()
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
@@ -135,14 +107,7 @@ func (in *Person_Spec) DeepCopy() *Person_Spec {
 // DeepCopyInto copies the receiver into out.
 func (in *Person_Status) DeepCopyInto(out *Person_Status) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
 	if in.Conditions != nil {
 		out.Conditions = make([]metav1.Condition, len(in.Conditions))
 		for i2 := range in.Conditions {

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20200301s "github.com/armhub/armhub/apis/person/v20200301/storage"
 	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
 	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
@@ -38,14 +37,14 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 	if source.PostalAddress != nil {
 		destination.MailingAddress = new(v20200301s.Address)
 		if err := source.PostalAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+			return armruntime.Converting("PersonProperties.PostalAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(v20200301s.Address)
 		if err := source.ResidentialAddress.AssignProperties_To_Address(destination.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -62,14 +61,14 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	if source.MailingAddress != nil {
 		destination.PostalAddress = new(Address)
 		if err := destination.PostalAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+			return armruntime.Converting("PersonProperties.PostalAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if source.ResidentialAddress != nil {
 		destination.ResidentialAddress = new(Address)
 		if err := destination.ResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -84,7 +83,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020030
 	if source.Properties != nil {
 		destination.Properties = new(v20200301s.PersonProperties)
 		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -100,7 +99,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
 		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -257,7 +256,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if source.ResidentialAddress != nil {
 		keptResidentialAddress_v20200301 = new(v20200301s.Address)
 		if err := source.ResidentialAddress.AssignProperties_To_Address(keptResidentialAddress_v20200301); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	if err := bag.Keep("ResidentialAddress", keptResidentialAddress_v20200301, keptResidentialAddress_v20200301 != nil); err != nil {
@@ -271,7 +270,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 		}
 		var valueResidentialAddress v20200501s.Address
 		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		pulled1 = &valueResidentialAddress
 	} else {
@@ -284,7 +283,7 @@ func (source *PersonProperties) AssignPropertiesDirect_To_PersonProperties_v2020
 	if source.PostalAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := source.PostalAddress.AssignPropertiesDirect_To_Address_v20200501(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	destination.ResidentialAddress = pulled1
@@ -298,7 +297,7 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
 		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
@@ -317,14 +316,14 @@ func (destination *PersonProperties) AssignPropertiesDirect_From_PersonPropertie
 	if source.MailingAddress != nil {
 		destination.PostalAddress = new(Address)
 		if err := destination.PostalAddress.AssignPropertiesDirect_From_Address_v20200501(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.PostalAddress: %w", err)
+			return armruntime.Converting("PersonProperties.PostalAddress", err)
 		}
 	}
 	destination.ResidentialAddress = nil
 	if pulled1 != nil {
 		destination.ResidentialAddress = new(Address)
 		if err := destination.ResidentialAddress.AssignProperties_From_Address(pulled1); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 	}
 	destination.PropertyBag = bag
@@ -339,7 +338,7 @@ func (source *Person_Spec) AssignPropertiesDirect_To_Person_Spec_v20200501(desti
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
 		if err := source.Properties.AssignPropertiesDirect_To_PersonProperties_v20200501(destination.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -355,7 +354,7 @@ func (destination *Person_Spec) AssignPropertiesDirect_From_Person_Spec_v2020050
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
 		if err := destination.Properties.AssignPropertiesDirect_From_PersonProperties_v20200501(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -401,10 +400,10 @@ func (destination *Person_Status) AssignPropertiesDirect_From_Person_Status_v202
 func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -413,10 +412,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200301s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200301s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -425,10 +424,10 @@ func (destination *Person) AssignProperties_From_Person(source *v20200301s.Perso
 func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_Person_Spec_v20200501(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_Person_Status_v20200501(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -437,10 +436,10 @@ func (source *Person) AssignPropertiesDirect_To_Person(destination *v20200501s.P
 func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_Person_Spec_v20200501(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_Person_Status_v20200501(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@
 package storage
 
 import (
-	"fmt"
 	v20200401c "github.com/armhub/armhub/apis/person/v20200401/storage/compat"
 	v20200501s "github.com/armhub/armhub/apis/person/v20200501/storage"
 	armruntime "github.com/armhub/armhub/runtime"
@@ -70,7 +69,7 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(v20200501s.Address)
 		if err := source.MailingAddress.AssignProperties_To_Address(destination.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	if bag.Contains("ResidentialAddress") {
@@ -80,7 +79,7 @@ func (source *PersonProperties) AssignProperties_To_PersonProperties(destination
 		}
 		var valueResidentialAddress v20200501s.Address
 		if err := stagedResidentialAddress.AssignProperties_To_Address(&valueResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		destination.ResidentialAddress = &valueResidentialAddress
 	} else {
@@ -100,13 +99,13 @@ func (destination *PersonProperties) AssignProperties_From_PersonProperties(sour
 	if source.MailingAddress != nil {
 		destination.MailingAddress = new(Address)
 		if err := destination.MailingAddress.AssignProperties_From_Address(source.MailingAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.MailingAddress: %w", err)
+			return armruntime.Converting("PersonProperties.MailingAddress", err)
 		}
 	}
 	if source.ResidentialAddress != nil {
 		var valueResidentialAddress v20200401c.Address
 		if err := valueResidentialAddress.AssignProperties_From_Address(source.ResidentialAddress); err != nil {
-			return fmt.Errorf("converting PersonProperties.ResidentialAddress: %w", err)
+			return armruntime.Converting("PersonProperties.ResidentialAddress", err)
 		}
 		if err := bag.Add("ResidentialAddress", valueResidentialAddress); err != nil {
 			return err
@@ -126,7 +125,7 @@ func (source *Person_Spec) AssignProperties_To_Person_Spec(destination *v2020050
 	if source.Properties != nil {
 		destination.Properties = new(v20200501s.PersonProperties)
 		if err := source.Properties.AssignProperties_To_PersonProperties(destination.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -142,7 +141,7 @@ func (destination *Person_Spec) AssignProperties_From_Person_Spec(source *v20200
 	if source.Properties != nil {
 		destination.Properties = new(PersonProperties)
 		if err := destination.Properties.AssignProperties_From_PersonProperties(source.Properties); err != nil {
-			return fmt.Errorf("converting Person_Spec.Properties: %w", err)
+			return armruntime.Converting("Person_Spec.Properties", err)
 		}
 	}
 	destination.OriginalVersion = source.OriginalVersion
@@ -238,10 +237,10 @@ func (resource *Person) FitsSpoke() bool {
 func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_Person_Spec(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := source.Status.AssignProperties_To_Person_Status(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }
@@ -250,10 +249,10 @@ func (source *Person) AssignProperties_To_Person(destination *v20200501s.Person)
 func (destination *Person) AssignProperties_From_Person(source *v20200501s.Person) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_Person_Spec(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of Person: %w", err)
+		return armruntime.Converting("the spec of Person", err)
 	}
 	if err := destination.Status.AssignProperties_From_Person_Status(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of Person: %w", err)
+		return armruntime.Converting("the status of Person", err)
 	}
 	return nil
 }

@@ -197,7 +197,7 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 	}
 	if w.hostIsSource {
 		name := w.linkName(w.source, st.Named, w.dest, dt.Named)
-		w.printf("if err := %s.AssignProperties_To_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, name, target, what)
+		w.call(fmt.Sprintf("%s.AssignProperties_To_%s(%s)", src, name, target), what)
 		return
 	}
 	source := src
@@ -205,10 +205,16 @@ func (w *assignWriter) assignInto(dst string, dt *golang.Type, src string, st *g
 		source = gosrc.AddressOf(src)
 	}
 	name := w.linkName(w.dest, dt.Named, w.source, st.Named)
-	w.printf("if err := %s.AssignProperties_From_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, name, source, what)
+	w.call(fmt.Sprintf("%s.AssignProperties_From_%s(%s)", dst, name, source), what)
 	if w.fitting() { // a struct of the storage variant, by the step from it
 		w.printf("if !%s.FitsSpoke() {\n\t*fits = false\n}\n", src)
 	}
+}
+
+// call writes the call of a conversion method, returning its error wrapped
+// with what the method converts (armruntime.Converting).
+func (w *assignWriter) call(conversion, what string) {
+	w.printf("if err := %s; err != nil {\n\treturn armruntime.Converting(\"%s\", err)\n}\n", conversion, what)
 }
 
 // fitting reports whether the writer writes a spoke's twin from the hub into
@@ -221,7 +227,7 @@ func (w *assignWriter) fitting() bool {
 // struct src and dst (target is its address).
 func (w *assignWriter) assignDirectly(dst, target string, src string, st *golang.Type, name, what string) {
 	if w.hostIsSource {
-		w.printf("if err := %s.%sTo_%s(%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", src, directPrefix, name, target, what)
+		w.call(fmt.Sprintf("%s.%sTo_%s(%s)", src, directPrefix, name, target), what)
 		return
 	}
 	source := src
@@ -232,7 +238,7 @@ func (w *assignWriter) assignDirectly(dst, target string, src string, st *golang
 	if w.fitting() {
 		fits = ", fits"
 	}
-	w.printf("if err := %s.%sFrom_%s(%s%s); err != nil {\n\treturn fmt.Errorf(\"converting %s: %%w\", err)\n}\n", dst, directPrefix, name, source, fits, what)
+	w.call(fmt.Sprintf("%s.%sFrom_%s(%s%s)", dst, directPrefix, name, source, fits), what)
 }
 
 // store assigns value (of dt without pointer) to dst of type dt.

@@ -82,10 +82,10 @@ var resourceAssignCode = gosrc.Code(`
 func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignProperties_To_{{.Spec}}(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := source.Status.AssignProperties_To_{{.Status}}(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }
@@ -94,10 +94,10 @@ func (source *{{.Kind}}) AssignProperties_To_{{.Kind}}(destination *{{.Next}}) e
 func (destination *{{.Kind}}) AssignProperties_From_{{.Kind}}(source *{{.Next}}) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignProperties_From_{{.Spec}}(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := destination.Status.AssignProperties_From_{{.Status}}(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }
@@ -123,10 +123,10 @@ var resourceDirectCode = gosrc.Code(`
 func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub}}) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.{{.SpecTo}}(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := source.Status.{{.StatusTo}}(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }
@@ -135,10 +135,10 @@ func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub
 func (destination *{{.Kind}}) AssignPropertiesDirect_From_{{.Kind}}(source *{{.Hub}}) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.{{.SpecFrom}}(&source.Spec); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := destination.Status.{{.StatusFrom}}(&source.Status); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }

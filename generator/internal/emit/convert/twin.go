@@ -90,10 +90,10 @@ var resourceTwinCode = gosrc.Code(`
 func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub}}) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := source.Spec.AssignPropertiesDirect_To_{{.SpecTo}}(&destination.Spec); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := source.Status.AssignPropertiesDirect_To_{{.StatusTo}}(&destination.Status); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }
@@ -104,10 +104,10 @@ func (source *{{.Kind}}) AssignPropertiesDirect_To_{{.Kind}}(destination *{{.Hub
 func (destination *{{.Kind}}) AssignPropertiesDirect_From_{{.Kind}}(source *{{.Hub}}, fits *bool) error {
 	destination.ObjectMeta = source.ObjectMeta // shared, see armruntime's "Sharing"
 	if err := destination.Spec.AssignPropertiesDirect_From_{{.SpecFrom}}(&source.Spec, fits); err != nil {
-		return fmt.Errorf("converting the spec of {{.Kind}}: %w", err)
+		return armruntime.Converting("the spec of {{.Kind}}", err)
 	}
 	if err := destination.Status.AssignPropertiesDirect_From_{{.StatusFrom}}(&source.Status, fits); err != nil {
-		return fmt.Errorf("converting the status of {{.Kind}}: %w", err)
+		return armruntime.Converting("the status of {{.Kind}}", err)
 	}
 	return nil
 }

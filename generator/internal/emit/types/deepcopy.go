@@ -115,6 +115,9 @@ func isPlain(t *golang.Type) bool {
 // expressions of type t; depth keeps the names of loop variables apart.
 // Statements are unindented: bytes gofmts them.
 func copyCode(dst, src string, t *golang.Type, depth int) string {
+	if expr, ok := copyExpr(src, t); ok {
+		return dst + " = " + expr
+	}
 	switch {
 	case t.Pointer:
 		elem := gosrc.Base(t)
@@ -129,6 +132,27 @@ func copyCode(dst, src string, t *golang.Type, depth int) string {
 			"Item": item, "Elem": t.Elem.String(), "Copy": copyInto(item, value, t.Elem, depth+2)})
 	}
 	return copyInto(dst, src, t, depth)
+}
+
+// copyExpr returns an expression that is a deep copy of src, of type t, when
+// one call makes it: a pointer to a scalar (armruntime.Clone), a pointer to a
+// struct (its DeepCopy, nil for nil), or a slice or map of scalars (slices.Clone,
+// maps.Clone, which keep nil nil and empty empty).
+func copyExpr(src string, t *golang.Type) (string, bool) {
+	elem := gosrc.Base(t)
+	switch {
+	case t.Pointer && isPlain(elem):
+		return "armruntime.Clone(" + src + ")", true
+	case t.Pointer && (elem.Kind == model.KindObject || elem.Kind == model.KindAny):
+		return src + ".DeepCopy()", true
+	case t.Pointer:
+		return "", false
+	case t.Kind == model.KindArray && isPlain(t.Elem):
+		return "slices.Clone(" + src + ")", true
+	case t.Kind == model.KindMap && isPlain(t.Elem):
+		return "maps.Clone(" + src + ")", true
+	}
+	return "", false
 }
 
 var copyPointerCode = gosrc.Code(`if {{.Src}} != nil {

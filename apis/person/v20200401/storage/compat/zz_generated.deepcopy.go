@@ -4,23 +4,14 @@ package compat
 
 import (
 	armruntime "github.com/armhub/armhub/runtime"
+	"maps"
 )
 
 // DeepCopyInto copies the receiver into out.
 func (in *Address) DeepCopyInto(out *Address) {
 	*out = *in
-	if in.PropertyBag != nil {
-		out.PropertyBag = make(armruntime.PropertyBag, len(in.PropertyBag))
-		for k1, v1 := range in.PropertyBag {
-			var c1 string
-			c1 = v1
-			out.PropertyBag[k1] = c1
-		}
-	}
-	if in.Label != nil {
-		out.Label = new(string)
-		(*out.Label) = (*in.Label)
-	}
+	out.PropertyBag = maps.Clone(in.PropertyBag)
+	out.Label = armruntime.Clone(in.Label)
 }
 
 // DeepCopy returns a copy of the receiver, or nil for nil.
