@@ -48,19 +48,15 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20200601s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = v20200601s.RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20200601s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -206,21 +202,15 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20200601s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = v20200601s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20200601s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -374,19 +364,15 @@ func (destination *RedisCreateProperties) AssignPropertiesDirect_From_RedisCreat
 
 // AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801 copies this RedisFirewallRuleProperties into destination, as the 2 steps between them do.
 func (source *RedisFirewallRuleProperties) AssignPropertiesDirect_To_RedisFirewallRuleProperties_v20230801(destination *v20230801s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = v20230801s.RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801 copies source into this RedisFirewallRuleProperties, as the 2 steps between them do.
 func (destination *RedisFirewallRuleProperties) AssignPropertiesDirect_From_RedisFirewallRuleProperties_v20230801(source *v20230801s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -532,21 +518,15 @@ func (destination *Redis_Status) AssignPropertiesDirect_From_Redis_Status_v20230
 
 // AssignPropertiesDirect_To_Sku_v20230801 copies this Sku into destination, as the 2 steps between them do.
 func (source *Sku) AssignPropertiesDirect_To_Sku_v20230801(destination *v20230801s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = v20230801s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignPropertiesDirect_From_Sku_v20230801 copies source into this Sku, as the 2 steps between them do.
 func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230801(source *v20230801s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

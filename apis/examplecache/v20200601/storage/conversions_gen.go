@@ -54,19 +54,15 @@ func (destination *RedisCreateProperties) AssignProperties_From_RedisCreatePrope
 
 // AssignProperties_To_RedisFirewallRuleProperties copies this RedisFirewallRuleProperties into destination.
 func (source *RedisFirewallRuleProperties) AssignProperties_To_RedisFirewallRuleProperties(destination *v20230801s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = v20230801s.RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_RedisFirewallRuleProperties copies source into this RedisFirewallRuleProperties.
 func (destination *RedisFirewallRuleProperties) AssignProperties_From_RedisFirewallRuleProperties(source *v20230801s.RedisFirewallRuleProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.EndIP = source.EndIP
-	destination.StartIP = source.StartIP
-	destination.PropertyBag = bag
+	*destination = RedisFirewallRuleProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -212,21 +208,15 @@ func (destination *Redis_Status) AssignProperties_From_Redis_Status(source *v202
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230801s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = v20230801s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230801s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Capacity = source.Capacity
-	destination.Family = source.Family
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

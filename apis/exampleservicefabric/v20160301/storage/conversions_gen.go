@@ -11,79 +11,57 @@ import (
 
 // AssignProperties_To_AzureActiveDirectory copies this AzureActiveDirectory into destination.
 func (source *AzureActiveDirectory) AssignProperties_To_AzureActiveDirectory(destination *v20160901s.AzureActiveDirectory) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ClientApplication = source.ClientApplication
-	destination.ClusterApplication = source.ClusterApplication
-	destination.TenantId = source.TenantId
-	destination.PropertyBag = bag
+	*destination = v20160901s.AzureActiveDirectory(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_AzureActiveDirectory copies source into this AzureActiveDirectory.
 func (destination *AzureActiveDirectory) AssignProperties_From_AzureActiveDirectory(source *v20160901s.AzureActiveDirectory) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.ClientApplication = source.ClientApplication
-	destination.ClusterApplication = source.ClusterApplication
-	destination.TenantId = source.TenantId
-	destination.PropertyBag = bag
+	*destination = AzureActiveDirectory(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_CertificateDescription copies this CertificateDescription into destination.
 func (source *CertificateDescription) AssignProperties_To_CertificateDescription(destination *v20160901s.CertificateDescription) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Thumbprint = source.Thumbprint
-	destination.ThumbprintSecondary = source.ThumbprintSecondary
-	destination.X509StoreName = source.X509StoreName
-	destination.PropertyBag = bag
+	*destination = v20160901s.CertificateDescription(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_CertificateDescription copies source into this CertificateDescription.
 func (destination *CertificateDescription) AssignProperties_From_CertificateDescription(source *v20160901s.CertificateDescription) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Thumbprint = source.Thumbprint
-	destination.ThumbprintSecondary = source.ThumbprintSecondary
-	destination.X509StoreName = source.X509StoreName
-	destination.PropertyBag = bag
+	*destination = CertificateDescription(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_ClientCertificateCommonName copies this ClientCertificateCommonName into destination.
 func (source *ClientCertificateCommonName) AssignProperties_To_ClientCertificateCommonName(destination *v20160901s.ClientCertificateCommonName) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateCommonName = source.CertificateCommonName
-	destination.CertificateIssuerThumbprint = source.CertificateIssuerThumbprint
-	destination.IsAdmin = source.IsAdmin
-	destination.PropertyBag = bag
+	*destination = v20160901s.ClientCertificateCommonName(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_ClientCertificateCommonName copies source into this ClientCertificateCommonName.
 func (destination *ClientCertificateCommonName) AssignProperties_From_ClientCertificateCommonName(source *v20160901s.ClientCertificateCommonName) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateCommonName = source.CertificateCommonName
-	destination.CertificateIssuerThumbprint = source.CertificateIssuerThumbprint
-	destination.IsAdmin = source.IsAdmin
-	destination.PropertyBag = bag
+	*destination = ClientCertificateCommonName(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_ClientCertificateThumbprint copies this ClientCertificateThumbprint into destination.
 func (source *ClientCertificateThumbprint) AssignProperties_To_ClientCertificateThumbprint(destination *v20160901s.ClientCertificateThumbprint) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateThumbprint = source.CertificateThumbprint
-	destination.IsAdmin = source.IsAdmin
-	destination.PropertyBag = bag
+	*destination = v20160901s.ClientCertificateThumbprint(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_ClientCertificateThumbprint copies source into this ClientCertificateThumbprint.
 func (destination *ClientCertificateThumbprint) AssignProperties_From_ClientCertificateThumbprint(source *v20160901s.ClientCertificateThumbprint) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CertificateThumbprint = source.CertificateThumbprint
-	destination.IsAdmin = source.IsAdmin
-	destination.PropertyBag = bag
+	*destination = ClientCertificateThumbprint(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -331,43 +309,29 @@ func (destination *Cluster_Status) AssignProperties_From_Cluster_Status(source *
 
 // AssignProperties_To_DiagnosticsStorageAccountConfig copies this DiagnosticsStorageAccountConfig into destination.
 func (source *DiagnosticsStorageAccountConfig) AssignProperties_To_DiagnosticsStorageAccountConfig(destination *v20160901s.DiagnosticsStorageAccountConfig) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.BlobEndpoint = source.BlobEndpoint
-	destination.ProtectedAccountKeyName = source.ProtectedAccountKeyName
-	destination.QueueEndpoint = source.QueueEndpoint
-	destination.StorageAccountName = source.StorageAccountName
-	destination.TableEndpoint = source.TableEndpoint
-	destination.PropertyBag = bag
+	*destination = v20160901s.DiagnosticsStorageAccountConfig(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_DiagnosticsStorageAccountConfig copies source into this DiagnosticsStorageAccountConfig.
 func (destination *DiagnosticsStorageAccountConfig) AssignProperties_From_DiagnosticsStorageAccountConfig(source *v20160901s.DiagnosticsStorageAccountConfig) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.BlobEndpoint = source.BlobEndpoint
-	destination.ProtectedAccountKeyName = source.ProtectedAccountKeyName
-	destination.QueueEndpoint = source.QueueEndpoint
-	destination.StorageAccountName = source.StorageAccountName
-	destination.TableEndpoint = source.TableEndpoint
-	destination.PropertyBag = bag
+	*destination = DiagnosticsStorageAccountConfig(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_SettingsParameterDescription copies this SettingsParameterDescription into destination.
 func (source *SettingsParameterDescription) AssignProperties_To_SettingsParameterDescription(destination *v20160901s.SettingsParameterDescription) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = v20160901s.SettingsParameterDescription(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_SettingsParameterDescription copies source into this SettingsParameterDescription.
 func (destination *SettingsParameterDescription) AssignProperties_From_SettingsParameterDescription(source *v20160901s.SettingsParameterDescription) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = SettingsParameterDescription(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

@@ -12,19 +12,15 @@ import (
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20220901s.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = v20220901s.ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20220901s.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -62,19 +58,15 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2022090
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20220901s.EncryptionService) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = source.Enabled
-	destination.KeyType = source.KeyType
-	destination.PropertyBag = bag
+	*destination = v20220901s.EncryptionService(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20220901s.EncryptionService) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = source.Enabled
-	destination.KeyType = source.KeyType
-	destination.PropertyBag = bag
+	*destination = EncryptionService(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -122,19 +114,15 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20220901s.IPRule) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = source.Action
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = v20220901s.IPRule(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20220901s.IPRule) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = source.Action
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = IPRule(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -174,19 +162,15 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20220901s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = v20220901s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20220901s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -601,37 +585,29 @@ func (resource *StorageAccountsBlobServicesContainer) FitsSpoke() bool {
 
 // AssignPropertiesDirect_To_ContainerProperties_v20230501 copies this ContainerProperties into destination, as the 2 steps between them do.
 func (source *ContainerProperties) AssignPropertiesDirect_To_ContainerProperties_v20230501(destination *v20230501s.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = v20230501s.ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignPropertiesDirect_From_ContainerProperties_v20230501 copies source into this ContainerProperties, as the 2 steps between them do.
 func (destination *ContainerProperties) AssignPropertiesDirect_From_ContainerProperties_v20230501(source *v20230501s.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignPropertiesDirect_To_Sku_v20230501 copies this Sku into destination, as the 2 steps between them do.
 func (source *Sku) AssignPropertiesDirect_To_Sku_v20230501(destination *v20230501s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = v20230501s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignPropertiesDirect_From_Sku_v20230501 copies source into this Sku, as the 2 steps between them do.
 func (destination *Sku) AssignPropertiesDirect_From_Sku_v20230501(source *v20230501s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

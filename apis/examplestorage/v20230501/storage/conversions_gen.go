@@ -10,37 +10,29 @@ import (
 
 // AssignProperties_To_ContainerProperties copies this ContainerProperties into destination.
 func (source *ContainerProperties) AssignProperties_To_ContainerProperties(destination *v20230501previews.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = v20230501previews.ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_ContainerProperties copies source into this ContainerProperties.
 func (destination *ContainerProperties) AssignProperties_From_ContainerProperties(source *v20230501previews.ContainerProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Metadata = source.Metadata
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = ContainerProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_CustomDomain copies this CustomDomain into destination.
 func (source *CustomDomain) AssignProperties_To_CustomDomain(destination *v20230501previews.CustomDomain) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.UseSubDomainName = source.UseSubDomainName
-	destination.PropertyBag = bag
+	*destination = v20230501previews.CustomDomain(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_CustomDomain copies source into this CustomDomain.
 func (destination *CustomDomain) AssignProperties_From_CustomDomain(source *v20230501previews.CustomDomain) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.UseSubDomainName = source.UseSubDomainName
-	destination.PropertyBag = bag
+	*destination = CustomDomain(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -78,19 +70,15 @@ func (destination *Encryption) AssignProperties_From_Encryption(source *v2023050
 
 // AssignProperties_To_EncryptionService copies this EncryptionService into destination.
 func (source *EncryptionService) AssignProperties_To_EncryptionService(destination *v20230501previews.EncryptionService) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = source.Enabled
-	destination.KeyType = source.KeyType
-	destination.PropertyBag = bag
+	*destination = v20230501previews.EncryptionService(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_EncryptionService copies source into this EncryptionService.
 func (destination *EncryptionService) AssignProperties_From_EncryptionService(source *v20230501previews.EncryptionService) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Enabled = source.Enabled
-	destination.KeyType = source.KeyType
-	destination.PropertyBag = bag
+	*destination = EncryptionService(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -138,19 +126,15 @@ func (destination *EncryptionServices) AssignProperties_From_EncryptionServices(
 
 // AssignProperties_To_IPRule copies this IPRule into destination.
 func (source *IPRule) AssignProperties_To_IPRule(destination *v20230501previews.IPRule) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = source.Action
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = v20230501previews.IPRule(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_IPRule copies source into this IPRule.
 func (destination *IPRule) AssignProperties_From_IPRule(source *v20230501previews.IPRule) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Action = source.Action
-	destination.Value = source.Value
-	destination.PropertyBag = bag
+	*destination = IPRule(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -190,19 +174,15 @@ func (destination *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20230501previews.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = v20230501previews.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20230501previews.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.Tier = source.Tier
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

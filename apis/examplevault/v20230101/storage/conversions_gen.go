@@ -11,21 +11,15 @@ import (
 
 // AssignProperties_To_NetworkStatus_Status copies this NetworkStatus_Status into destination.
 func (source *NetworkStatus_Status) AssignProperties_To_NetworkStatus_Status(destination *v20240101s.NetworkStatus_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CheckedAt = source.CheckedAt
-	destination.PrivateEndpointCount = source.PrivateEndpointCount
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = v20240101s.NetworkStatus_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_NetworkStatus_Status copies source into this NetworkStatus_Status.
 func (destination *NetworkStatus_Status) AssignProperties_From_NetworkStatus_Status(source *v20240101s.NetworkStatus_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CheckedAt = source.CheckedAt
-	destination.PrivateEndpointCount = source.PrivateEndpointCount
-	destination.PublicAccess = source.PublicAccess
-	destination.PropertyBag = bag
+	*destination = NetworkStatus_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
@@ -81,59 +75,43 @@ func (destination *SecretProperties_Status) AssignProperties_From_SecretProperti
 
 // AssignProperties_To_Sku copies this Sku into destination.
 func (source *Sku) AssignProperties_To_Sku(destination *v20240101s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = v20240101s.Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku copies source into this Sku.
 func (destination *Sku) AssignProperties_From_Sku(source *v20240101s.Sku) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = Sku(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_Sku_Status copies this Sku_Status into destination.
 func (source *Sku_Status) AssignProperties_To_Sku_Status(destination *v20240101s.Sku_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = v20240101s.Sku_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Sku_Status copies source into this Sku_Status.
 func (destination *Sku_Status) AssignProperties_From_Sku_Status(source *v20240101s.Sku_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Name = source.Name
-	destination.PropertyBag = bag
+	*destination = Sku_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_To_SystemData_Status copies this SystemData_Status into destination.
 func (source *SystemData_Status) AssignProperties_To_SystemData_Status(destination *v20240101s.SystemData_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = source.CreatedAt
-	destination.CreatedBy = source.CreatedBy
-	destination.CreatedByType = source.CreatedByType
-	destination.LastModifiedAt = source.LastModifiedAt
-	destination.LastModifiedBy = source.LastModifiedBy
-	destination.LastModifiedByType = source.LastModifiedByType
-	destination.PropertyBag = bag
+	*destination = v20240101s.SystemData_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_SystemData_Status copies source into this SystemData_Status.
 func (destination *SystemData_Status) AssignProperties_From_SystemData_Status(source *v20240101s.SystemData_Status) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.CreatedAt = source.CreatedAt
-	destination.CreatedBy = source.CreatedBy
-	destination.CreatedByType = source.CreatedByType
-	destination.LastModifiedAt = source.LastModifiedAt
-	destination.LastModifiedBy = source.LastModifiedBy
-	destination.LastModifiedByType = source.LastModifiedByType
-	destination.PropertyBag = bag
+	*destination = SystemData_Status(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

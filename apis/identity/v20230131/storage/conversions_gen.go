@@ -106,17 +106,15 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) Ass
 
 // AssignProperties_To_UserAssignedIdentityProperties copies this UserAssignedIdentityProperties into destination.
 func (source *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *v20241130s.UserAssignedIdentityProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.IsolationScope = source.IsolationScope
-	destination.PropertyBag = bag
+	*destination = v20241130s.UserAssignedIdentityProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentityProperties copies source into this UserAssignedIdentityProperties.
 func (destination *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *v20241130s.UserAssignedIdentityProperties) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.IsolationScope = source.IsolationScope
-	destination.PropertyBag = bag
+	*destination = UserAssignedIdentityProperties(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

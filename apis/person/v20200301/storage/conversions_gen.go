@@ -13,17 +13,15 @@ import (
 
 // AssignProperties_To_Address copies this Address into destination.
 func (source *Address) AssignProperties_To_Address(destination *v20200401s.Address) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Label = source.Label
-	destination.PropertyBag = bag
+	*destination = v20200401s.Address(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 
 // AssignProperties_From_Address copies source into this Address.
 func (destination *Address) AssignProperties_From_Address(source *v20200401s.Address) error {
-	bag := armruntime.NewPropertyBag(source.PropertyBag)
-	destination.Label = source.Label
-	destination.PropertyBag = bag
+	*destination = Address(*source)
+	destination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)
 	return nil
 }
 

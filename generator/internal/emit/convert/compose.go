@@ -47,15 +47,36 @@ func writeDirect(s *gosrc.Scope, comp *conversion.Composed, twin bool) {
 			doc = fmt.Sprintf("copies source into this %s, setting *fits to false where the storage variant would not fit it", comp.Near.Struct.Name)
 		}
 	}
-	if comp.Hooked && !twin {
+	switch {
+	case comp.Hooked && !twin:
 		writeThroughSteps(w, comp)
-	} else {
+	case !twin && stepsSameLayout(s, comp):
+		destination := comp.Near.Struct.Name
+		if comp.Direction == conversion.ToFar {
+			destination = s.Qualifier(far.version, far.pkg) + comp.Far.Struct.Name
+		}
+		writeLayoutCopy(w, destination)
+		w.printf("return nil\n")
+	default:
 		writeOps(w, comp)
 	}
 	s.File.Write(directCode, gosrc.Args{"Method": directPrefix + method + "_" + comp.Name, "Doc": doc,
 		"Receiver": receiver, "Host": comp.Near.Struct.Name, "Param": param, "Extra": extra,
 		"Other": s.Qualifier(far.version, far.pkg) + comp.Far.Struct.Name, "Body": w.body.String(),
 		"Steps": steps})
+}
+
+// stepsSameLayout reports whether every step of comp links structs of the
+// same layout (sameLayout): then so are its ends, and Go converts one into
+// the other.
+func stepsSameLayout(s *gosrc.Scope, comp *conversion.Composed) bool {
+	for _, step := range comp.Steps {
+		w := &assignWriter{scope: s, source: side{step.Host.Version, step.Host.Side}, dest: side{step.Other.Version, step.Other.Side}}
+		if !sameLayout(w, step) {
+			return false
+		}
+	}
+	return true
 }
 
 var directCode = gosrc.Code(`

@@ -5,6 +5,7 @@ import (
 	"github.com/armhub/armhub/generator/internal/emit/gosrc"
 	"github.com/armhub/armhub/generator/internal/golang"
 	"github.com/armhub/armhub/generator/internal/layout"
+	"github.com/armhub/armhub/generator/internal/model"
 )
 
 // writeLink writes the two property-assignment methods of a link on its host
@@ -21,9 +22,14 @@ func writeLink(s *gosrc.Scope, link *conversion.Link) {
 		augment = "augmentConversionFor" + hostName
 	}
 	to := &assignWriter{scope: s, source: host, dest: other, hostIsSource: true}
-	writeAssignBody(to, link, true, withBag)
 	from := &assignWriter{scope: s, source: other, dest: host, hostIsSource: false}
-	writeAssignBody(from, link, false, withBag)
+	if withBag && sameLayout(to, link) {
+		writeLayoutCopy(to, otherName)
+		writeLayoutCopy(from, hostName)
+	} else {
+		writeAssignBody(to, link, true, withBag)
+		writeAssignBody(from, link, false, withBag)
+	}
 	augmented := s.Module.Graph.Augmented.Has(link.Host.Version, link.Host.Side, hostName)
 	s.File.Write(linkCode, gosrc.Args{"Augment": augment, "Host": hostName, "Other": otherName, "Link": linkName,
 		"To": to.body.String(), "From": from.body.String(), "Augmented": augmented})
@@ -61,6 +67,53 @@ func (destination *{{.Host}}) AssignProperties_From_{{.Link}}(source *{{.Other}}
 {{end}}	return nil
 }
 `)
+
+// sameLayout reports whether the two structs of a link between storage
+// variants (or a compat struct and the next version's) have the same layout:
+// the same fields in the same order, of identical types the sharing contract
+// lets a copy share, every property assigned. Go converts one such struct
+// into the other (the field list is the language's, not written again per
+// type and version); w's sides are the link's host and other.
+func sameLayout(w *assignWriter, link *conversion.Link) bool {
+	host, other := link.Host.Struct.Fields, link.Other.Struct.Fields
+	if len(host) != len(other) {
+		return false
+	}
+	for _, plan := range link.Fields {
+		if plan.Mode != conversion.Assign {
+			return false
+		}
+	}
+	for i, f := range host {
+		o := other[i]
+		if f.Name != o.Name || !sharedAsIs(f.Type) || w.srcType(f.Type) != w.dstType(o.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedAsIs reports whether a field of type t is copied by assignment alone
+// under the sharing contract (see the package comment): a scalar or a pointer
+// to one, a slice or map of scalars or free-form JSON (a property bag among
+// them), free-form JSON, owner references and single conditions.
+func sharedAsIs(t *golang.Type) bool {
+	switch {
+	case t.Kind == model.KindPrimitive:
+		return true
+	case t.Kind == model.KindArray || t.Kind == model.KindMap:
+		e := t.Elem
+		return !t.Pointer && e != nil && !e.Pointer && (e.Kind == model.KindPrimitive || e.Kind == model.KindAny || e.Named == golang.JSONType)
+	}
+	return isCopied(t)
+}
+
+// writeLayoutCopy writes the body of a link's assignment between structs of
+// the same layout (sameLayout): a Go conversion of the whole struct, and a
+// copy of the bag, which a result never shares.
+func writeLayoutCopy(w *assignWriter, destination string) {
+	w.printf("*destination = %s(*source)\ndestination.PropertyBag = armruntime.NewPropertyBag(source.PropertyBag)\n", destination)
+}
 
 // writeAssignBody writes the statements copying one end of link into the other;
 // toOther says the host is the source.

@@ -89,14 +89,32 @@ func ruleCases() []ruleCase {
 	return []ruleCase{
 		{
 			name: "assign",
-			show: `A property both storage versions have with the same type is assigned: the pointer
-is shared (armruntime's "Sharing"), nothing goes into the bag, and the bag and
-OriginalVersion are carried as they are.`,
+			show: `A property both sides of a link have with the same type is assigned: the pointer
+is shared (armruntime's "Sharing"), nothing goes into the bag. Between a spoke
+and its storage variant every field is assigned in turn; the variant's bag
+starts empty and its OriginalVersion is the spoke's version. (Two storage
+versions whose structs have the same layout convert as a whole: same-layout.)`,
 			versions: []*model.APIVersion{
 				widgets("2020-01-01", props(prop("name", str), prop("size", integer))),
 				widgets("2021-01-01", props(prop("name", str), prop("size", integer))),
 			},
-			picks: []pick{spec(v0, layout.Storage, "Widget_Spec.AssignProperties_*")},
+			picks: []pick{spec(v0, layout.Spoke, "Widget_Spec.AssignProperties_*")},
+		},
+		{
+			name: "same-layout",
+			show: `Structs of two storage versions with the same layout (the same fields in the
+same order, of identical types that a result may share: scalars and pointers
+to them, collections of scalars, free-form JSON) convert as a whole: a Go
+conversion of the struct, then a copy of the bag, which is never shared. So
+does a composed conversion whose every step links such structs (here
+2020-01-01 straight to the hub, 2022-01-01): the field list is the language's,
+not written again for each type and version.`,
+			versions: []*model.APIVersion{
+				widgets("2020-01-01", props(prop("labels", mapOf(str)), prop("name", str), prop("size", integer))),
+				widgets("2021-01-01", props(prop("labels", mapOf(str)), prop("name", str), prop("size", integer))),
+				widgets("2022-01-01", props(prop("labels", mapOf(str)), prop("name", str), prop("size", integer))),
+			},
+			picks: []pick{spec(v0, layout.Storage, "Widget_Spec.AssignProperties_*", "Widget_Spec.AssignPropertiesDirect_*")},
 		},
 		{
 			name: "rename",
@@ -177,7 +195,9 @@ the field is nil (the spoke would turn it into a zero value).`,
 			name: "nested",
 			show: `A nested object converts by its own link: the struct's method allocates the
 destination's struct when the source has one and calls the nested link's
-AssignProperties method, whose errors name the property.`,
+AssignProperties method, whose errors name the property (armruntime.Converting).
+Settings has the same layout in both versions, so its own link converts it as
+a whole (same-layout); Widget_Spec, holding a struct, goes field by field.`,
 			versions: []*model.APIVersion{
 				widgets("2020-01-01", props(prop("settings", object("Settings"))), obj("Settings", prop("enabled", boolean))),
 				widgets("2021-01-01", props(prop("settings", object("Settings"))), obj("Settings", prop("enabled", boolean))),
@@ -187,12 +207,13 @@ AssignProperties method, whose errors name the property.`,
 		{
 			name: "scalar-collections",
 			show: `A map or slice of scalars is shared, as a pointer to a scalar is: one assignment,
-no copy (nothing generated writes through what it shares).`,
+no copy (nothing generated writes through what it shares); here between the
+spoke and its storage variant.`,
 			versions: []*model.APIVersion{
 				widgets("2020-01-01", props(prop("labels", mapOf(str)), prop("zones", sliceOf(str)))),
 				widgets("2021-01-01", props(prop("labels", mapOf(str)), prop("zones", sliceOf(str)))),
 			},
-			picks: []pick{spec(v0, layout.Storage, "Widget_Spec.AssignProperties_*")},
+			picks: []pick{spec(v0, layout.Spoke, "Widget_Spec.AssignProperties_*")},
 		},
 		{
 			name: "struct-collections",
