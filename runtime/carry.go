@@ -61,13 +61,14 @@ func ConvertFromHub(spoke StatelessConvertible, hub conversion.Hub) error {
 }
 
 // ConvertFromHubVia is ConvertFromHub for a spoke whose own storage variant is
-// V, which the spoke assigns from (from) and to (to), and which converts from
-// the hub (next; nil when V is the hub). It compares at V rather than at the
-// hub, which saves converting the spoke back through every storage version:
+// PV (a new one from newV), which the spoke assigns from (from) and to (to),
+// and which converts from the hub (next; nil when PV is the hub). It compares
+// at PV rather than at the hub, which saves converting the spoke back through
+// every storage version:
 // the storage versions convert among themselves without loss, so the spoke
-// represents all of the hub exactly when it represents all of its V.
-func ConvertFromHubVia[PS StatelessConvertible, V any](spoke PS, hub conversion.Hub, from, to func(PS, *V) error, next func(*V, conversion.Hub) error) error {
-	staged, err := stage(hub, next)
+// represents all of the hub exactly when it represents all of its PV.
+func ConvertFromHubVia[PS StatelessConvertible, PV any](spoke PS, hub conversion.Hub, newV func() PV, from, to func(PS, PV) error, next func(PV, conversion.Hub) error) error {
+	staged, err := stage(hub, newV, next)
 	if err != nil {
 		return err
 	}
@@ -77,7 +78,7 @@ func ConvertFromHubVia[PS StatelessConvertible, V any](spoke PS, hub conversion.
 	if fits, ok := any(staged).(SpokeFitter); ok && fits.FitsSpoke() {
 		return carry(spoke, hub, true) // what the comparison below would find, without converting back
 	}
-	back := new(V)
+	back := newV()
 	if err := to(spoke, back); err != nil {
 		return fmt.Errorf("converting %s back to %T: %w", describeObject(spoke), back, err)
 	}

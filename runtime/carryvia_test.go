@@ -60,7 +60,7 @@ func viaNext(storage *viaStorage, hub conversion.Hub) error {
 }
 func readVia(hub conversion.Hub, next func(*viaStorage, conversion.Hub) error) (*viaSpoke, error) {
 	spoke := &viaSpoke{}
-	return spoke, ConvertFromHubVia(spoke, hub, viaFrom, viaTo, next)
+	return spoke, ConvertFromHubVia(spoke, hub, func() *viaStorage { return new(viaStorage) }, viaFrom, viaTo, next)
 }
 
 // viaSpoke shows A only.

@@ -10,6 +10,8 @@ type older struct{ A string }
 type newer struct{ A string }
 type newest struct{ A string }
 
+func newNewer() *newer { return new(newer) }
+
 func assignTo(s *older, n *newer) error   { n.A = s.A + ">"; return nil }
 func assignFrom(s *older, n *newer) error { s.A = n.A + "<"; return nil }
 func newerTo(n *newer, d any) error {
@@ -29,30 +31,30 @@ func newerFrom(n *newer, s any) error {
 
 func TestStepToAssignsTheNextOrConvertsOn(t *testing.T) {
 	next := &newer{}
-	if err := StepTo[older, newer, any](&older{A: "a"}, next, assignTo, newerTo); err != nil || next.A != "a>" {
+	if err := StepTo[*older, *newer, any](&older{A: "a"}, next, newNewer, assignTo, newerTo); err != nil || next.A != "a>" {
 		t.Errorf("to the next version: %q, %v", next.A, err)
 	}
 	last := &newest{}
-	if err := StepTo[older, newer, any](&older{A: "a"}, last, assignTo, newerTo); err != nil || last.A != "a>>>" {
+	if err := StepTo[*older, *newer, any](&older{A: "a"}, last, newNewer, assignTo, newerTo); err != nil || last.A != "a>>>" {
 		t.Errorf("through the next version: %q, %v", last.A, err)
 	}
-	if err := StepTo[older, newer, any](&older{}, last, assignTo, nil); err == nil || !strings.Contains(err.Error(), "not the hub") {
+	if err := StepTo[*older, *newer, any](&older{}, last, newNewer, assignTo, nil); err == nil || !strings.Contains(err.Error(), "not the hub") {
 		t.Errorf("past the hub: %v, want an error", err)
 	}
 }
 
 func TestStepFromAssignsTheNextOrConvertsFirst(t *testing.T) {
 	got := &older{}
-	if err := StepFrom[older, newer, any](got, &newer{A: "n"}, assignFrom, newerFrom); err != nil || got.A != "n<" {
+	if err := StepFrom[*older, *newer, any](got, &newer{A: "n"}, newNewer, assignFrom, newerFrom); err != nil || got.A != "n<" {
 		t.Errorf("from the next version: %q, %v", got.A, err)
 	}
-	if err := StepFrom[older, newer, any](got, &newest{A: "z"}, assignFrom, newerFrom); err != nil || got.A != "z<<<" {
+	if err := StepFrom[*older, *newer, any](got, &newest{A: "z"}, newNewer, assignFrom, newerFrom); err != nil || got.A != "z<<<" {
 		t.Errorf("through the next version: %q, %v", got.A, err)
 	}
-	if err := StepFrom[older, newer, any](got, &newest{}, assignFrom, nil); err == nil || !strings.Contains(err.Error(), "not the hub") {
+	if err := StepFrom[*older, *newer, any](got, &newest{}, newNewer, assignFrom, nil); err == nil || !strings.Contains(err.Error(), "not the hub") {
 		t.Errorf("past the hub: %v, want an error", err)
 	}
-	if err := StepFrom[older, newer, any](got, "other", assignFrom, newerFrom); err == nil || !strings.Contains(err.Error(), "unknown source") {
+	if err := StepFrom[*older, *newer, any](got, "other", newNewer, assignFrom, newerFrom); err == nil || !strings.Contains(err.Error(), "unknown source") {
 		t.Errorf("an unknown source: %v, want its error", err)
 	}
 }

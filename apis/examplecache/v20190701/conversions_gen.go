@@ -542,12 +542,18 @@ func (source *Redis) StatelessConvertTo(destination conversion.Hub) error {
 
 // StepConvertTo converts this Redis to destination, by way of v20190701s.Redis.
 func (source *Redis) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, (*v20190701s.Redis).ConvertTo)
+	newNext := func() *v20190701s.Redis {
+		return new(v20190701s.Redis)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis).AssignProperties_To_Redis, (*v20190701s.Redis).ConvertTo)
 }
 
 // StatelessConvertFrom populates this Redis from source, by way of v20190701s.Redis.
 func (destination *Redis) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, (*v20190701s.Redis).ConvertFrom)
+	newNext := func() *v20190701s.Redis {
+		return new(v20190701s.Redis)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis).AssignProperties_From_Redis, (*v20190701s.Redis).ConvertFrom)
 }
 
 // ConvertTo converts this Redis to the hub destination, restoring what this version
@@ -572,28 +578,42 @@ func (destination *Redis) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this Redis from the hub source by way of v20190701s.Redis,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*Redis).AssignProperties_From_Redis, (*Redis).AssignProperties_To_Redis, (*v20190701s.Redis).ConvertFrom)
+	newNext := func() *v20190701s.Redis {
+		return new(v20190701s.Redis)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*Redis).AssignProperties_From_Redis, (*Redis).AssignProperties_To_Redis, (*v20190701s.Redis).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination, by way of v20190701s.Redis_Spec.
 func (source *Redis_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20190701s.Redis_Spec).ConvertSpecTo)
+	newNext := func() *v20190701s.Redis_Spec {
+		return new(v20190701s.Redis_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20190701s.Redis_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Redis_Spec from source, by way of v20190701s.Redis_Spec.
 func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20190701s.Redis_Spec).ConvertSpecFrom)
+	newNext := func() *v20190701s.Redis_Spec {
+		return new(v20190701s.Redis_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20190701s.Redis_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Redis_Status to destination, by way of v20190701s.Redis_Status.
 func (source *Redis_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20190701s.Redis_Status).ConvertStatusTo)
+	newNext := func() *v20190701s.Redis_Status {
+		return new(v20190701s.Redis_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20190701s.Redis_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Redis_Status from source, by way of v20190701s.Redis_Status.
 func (destination *Redis_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20190701s.Redis_Status).ConvertStatusFrom)
+	newNext := func() *v20190701s.Redis_Status {
+		return new(v20190701s.Redis_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20190701s.Redis_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -681,12 +701,18 @@ func (source *RedisFirewallRule) StatelessConvertTo(destination conversion.Hub) 
 
 // StepConvertTo converts this RedisFirewallRule to destination, by way of v20190701s.RedisFirewallRule.
 func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertTo)
+	newNext := func() *v20190701s.RedisFirewallRule {
+		return new(v20190701s.RedisFirewallRule)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertTo)
 }
 
 // StatelessConvertFrom populates this RedisFirewallRule from source, by way of v20190701s.RedisFirewallRule.
 func (destination *RedisFirewallRule) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertFrom)
+	newNext := func() *v20190701s.RedisFirewallRule {
+		return new(v20190701s.RedisFirewallRule)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertFrom)
 }
 
 // ConvertTo converts this RedisFirewallRule to the hub destination, restoring what this version
@@ -711,28 +737,42 @@ func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this RedisFirewallRule from the hub source by way of v20190701s.RedisFirewallRule,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertFrom)
+	newNext := func() *v20190701s.RedisFirewallRule {
+		return new(v20190701s.RedisFirewallRule)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20190701s.RedisFirewallRule).ConvertFrom)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20190701s.RedisFirewallRule_Spec.
 func (source *RedisFirewallRule_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20190701s.RedisFirewallRule_Spec).ConvertSpecTo)
+	newNext := func() *v20190701s.RedisFirewallRule_Spec {
+		return new(v20190701s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20190701s.RedisFirewallRule_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20190701s.RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20190701s.RedisFirewallRule_Spec).ConvertSpecFrom)
+	newNext := func() *v20190701s.RedisFirewallRule_Spec {
+		return new(v20190701s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20190701s.RedisFirewallRule_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20190701s.RedisFirewallRule_Status.
 func (source *RedisFirewallRule_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20190701s.RedisFirewallRule_Status).ConvertStatusTo)
+	newNext := func() *v20190701s.RedisFirewallRule_Status {
+		return new(v20190701s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20190701s.RedisFirewallRule_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20190701s.RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20190701s.RedisFirewallRule_Status).ConvertStatusFrom)
+	newNext := func() *v20190701s.RedisFirewallRule_Status {
+		return new(v20190701s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20190701s.RedisFirewallRule_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

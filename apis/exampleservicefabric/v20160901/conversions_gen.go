@@ -442,12 +442,18 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Clu
 
 // StatelessConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
 func (source *Cluster) StatelessConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Cluster).AssignProperties_To_Cluster, nil)
+	newNext := func() *v20160901s.Cluster {
+		return new(v20160901s.Cluster)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
 // StatelessConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
 func (destination *Cluster) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Cluster).AssignProperties_From_Cluster, nil)
+	newNext := func() *v20160901s.Cluster {
+		return new(v20160901s.Cluster)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster).AssignProperties_From_Cluster, nil)
 }
 
 // ConvertTo converts this Cluster to the hub destination, restoring what this version
@@ -459,28 +465,42 @@ func (source *Cluster) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this Cluster from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*Cluster).AssignProperties_From_Cluster, (*Cluster).AssignProperties_To_Cluster, nil)
+	newNext := func() *v20160901s.Cluster {
+		return new(v20160901s.Cluster)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*Cluster).AssignProperties_From_Cluster, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
 // ConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.
 func (source *Cluster_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
+	newNext := func() *v20160901s.Cluster_Spec {
+		return new(v20160901s.Cluster_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Cluster_Spec from source, by way of v20160901s.Cluster_Spec.
 func (destination *Cluster_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
+	newNext := func() *v20160901s.Cluster_Spec {
+		return new(v20160901s.Cluster_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Cluster_Status to destination, by way of v20160901s.Cluster_Status.
 func (source *Cluster_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
+	newNext := func() *v20160901s.Cluster_Status {
+		return new(v20160901s.Cluster_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Cluster_Status from source, by way of v20160901s.Cluster_Status.
 func (destination *Cluster_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
+	newNext := func() *v20160901s.Cluster_Status {
+		return new(v20160901s.Cluster_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

@@ -942,12 +942,18 @@ func (source *StorageAccount) StatelessConvertTo(destination conversion.Hub) err
 
 // StepConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
 func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertTo)
+	newNext := func() *v20220901s.StorageAccount {
+		return new(v20220901s.StorageAccount)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertTo)
 }
 
 // StatelessConvertFrom populates this StorageAccount from source, by way of v20220901s.StorageAccount.
 func (destination *StorageAccount) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
+	newNext := func() *v20220901s.StorageAccount {
+		return new(v20220901s.StorageAccount)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
 }
 
 // ConvertTo converts this StorageAccount to the hub destination, restoring what this version
@@ -972,28 +978,42 @@ func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this StorageAccount from the hub source by way of v20220901s.StorageAccount,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
+	newNext := func() *v20220901s.StorageAccount {
+		return new(v20220901s.StorageAccount)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20220901s.StorageAccount_Spec.
 func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecTo)
+	newNext := func() *v20220901s.StorageAccount_Spec {
+		return new(v20220901s.StorageAccount_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20220901s.StorageAccount_Spec.
 func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecFrom)
+	newNext := func() *v20220901s.StorageAccount_Spec {
+		return new(v20220901s.StorageAccount_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccount_Status to destination, by way of v20220901s.StorageAccount_Status.
 func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusTo)
+	newNext := func() *v20220901s.StorageAccount_Status {
+		return new(v20220901s.StorageAccount_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccount_Status from source, by way of v20220901s.StorageAccount_Status.
 func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusFrom)
+	newNext := func() *v20220901s.StorageAccount_Status {
+		return new(v20220901s.StorageAccount_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -1081,12 +1101,18 @@ func (source *StorageAccountsBlobServicesContainer) StatelessConvertTo(destinati
 
 // StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer {
+		return new(v20220901s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertTo)
 }
 
 // StatelessConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20220901s.StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer {
+		return new(v20220901s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
 }
 
 // ConvertTo converts this StorageAccountsBlobServicesContainer to the hub destination, restoring what this version
@@ -1111,28 +1137,42 @@ func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conv
 // StepConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source by way of v20220901s.StorageAccountsBlobServicesContainer,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer {
+		return new(v20220901s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
 func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
 func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

@@ -418,12 +418,18 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 
 // StatelessConvertTo converts this StorageAccount to destination, by way of v20230501previews.StorageAccount.
 func (source *StorageAccount) StatelessConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20230501previews.StorageAccount).ConvertTo)
+	newNext := func() *v20230501previews.StorageAccount {
+		return new(v20230501previews.StorageAccount)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20230501previews.StorageAccount).ConvertTo)
 }
 
 // StatelessConvertFrom populates this StorageAccount from source, by way of v20230501previews.StorageAccount.
 func (destination *StorageAccount) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20230501previews.StorageAccount).ConvertFrom)
+	newNext := func() *v20230501previews.StorageAccount {
+		return new(v20230501previews.StorageAccount)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20230501previews.StorageAccount).ConvertFrom)
 }
 
 // ConvertTo converts this StorageAccount to the hub destination, restoring what this version
@@ -435,28 +441,42 @@ func (source *StorageAccount) ConvertTo(destination conversion.Hub) error {
 // ConvertFrom populates this StorageAccount from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20230501previews.StorageAccount).ConvertFrom)
+	newNext := func() *v20230501previews.StorageAccount {
+		return new(v20230501previews.StorageAccount)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20230501previews.StorageAccount).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501previews.StorageAccount_Spec.
 func (source *StorageAccount_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501previews.StorageAccount_Spec).ConvertSpecTo)
+	newNext := func() *v20230501previews.StorageAccount_Spec {
+		return new(v20230501previews.StorageAccount_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501previews.StorageAccount_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20230501previews.StorageAccount_Spec.
 func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501previews.StorageAccount_Spec).ConvertSpecFrom)
+	newNext := func() *v20230501previews.StorageAccount_Spec {
+		return new(v20230501previews.StorageAccount_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501previews.StorageAccount_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccount_Status to destination, by way of v20230501previews.StorageAccount_Status.
 func (source *StorageAccount_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501previews.StorageAccount_Status).ConvertStatusTo)
+	newNext := func() *v20230501previews.StorageAccount_Status {
+		return new(v20230501previews.StorageAccount_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501previews.StorageAccount_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccount_Status from source, by way of v20230501previews.StorageAccount_Status.
 func (destination *StorageAccount_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501previews.StorageAccount_Status).ConvertStatusFrom)
+	newNext := func() *v20230501previews.StorageAccount_Status {
+		return new(v20230501previews.StorageAccount_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501previews.StorageAccount_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -508,12 +528,18 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 
 // StatelessConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501previews.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) StatelessConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertTo)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertTo)
 }
 
 // StatelessConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501previews.StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertFrom)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertFrom)
 }
 
 // ConvertTo converts this StorageAccountsBlobServicesContainer to the hub destination, restoring what this version
@@ -525,28 +551,42 @@ func (source *StorageAccountsBlobServicesContainer) ConvertTo(destination conver
 // ConvertFrom populates this StorageAccountsBlobServicesContainer from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertFrom)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20230501previews.StorageAccountsBlobServicesContainer).ConvertFrom)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501previews.StorageAccountsBlobServicesContainer_Spec.
 func (source *StorageAccountsBlobServicesContainer_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501previews.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501previews.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20230501previews.StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501previews.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501previews.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20230501previews.StorageAccountsBlobServicesContainer_Status.
 func (source *StorageAccountsBlobServicesContainer_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501previews.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer_Status {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501previews.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20230501previews.StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501previews.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
+	newNext := func() *v20230501previews.StorageAccountsBlobServicesContainer_Status {
+		return new(v20230501previews.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501previews.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

@@ -937,12 +937,18 @@ func (source *Vault) StatelessConvertTo(destination conversion.Hub) error {
 
 // StepConvertTo converts this Vault to destination, by way of v20230101s.Vault.
 func (source *Vault) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertTo)
+	newNext := func() *v20230101s.Vault {
+		return new(v20230101s.Vault)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertTo)
 }
 
 // StatelessConvertFrom populates this Vault from source, by way of v20230101s.Vault.
 func (destination *Vault) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Vault).AssignProperties_From_Vault, (*v20230101s.Vault).ConvertFrom)
+	newNext := func() *v20230101s.Vault {
+		return new(v20230101s.Vault)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault).AssignProperties_From_Vault, (*v20230101s.Vault).ConvertFrom)
 }
 
 // ConvertTo converts this Vault to the hub destination, restoring what this version
@@ -967,28 +973,42 @@ func (destination *Vault) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this Vault from the hub source by way of v20230101s.Vault,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Vault) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*Vault).AssignProperties_From_Vault, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertFrom)
+	newNext := func() *v20230101s.Vault {
+		return new(v20230101s.Vault)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*Vault).AssignProperties_From_Vault, (*Vault).AssignProperties_To_Vault, (*v20230101s.Vault).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Vault_Spec to destination, by way of v20230101s.Vault_Spec.
 func (source *Vault_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*v20230101s.Vault_Spec).ConvertSpecTo)
+	newNext := func() *v20230101s.Vault_Spec {
+		return new(v20230101s.Vault_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*v20230101s.Vault_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Vault_Spec from source, by way of v20230101s.Vault_Spec.
 func (destination *Vault_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Vault_Spec).AssignProperties_From_Vault_Spec, (*v20230101s.Vault_Spec).ConvertSpecFrom)
+	newNext := func() *v20230101s.Vault_Spec {
+		return new(v20230101s.Vault_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault_Spec).AssignProperties_From_Vault_Spec, (*v20230101s.Vault_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Vault_Status to destination, by way of v20230101s.Vault_Status.
 func (source *Vault_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Vault_Status).AssignProperties_To_Vault_Status, (*v20230101s.Vault_Status).ConvertStatusTo)
+	newNext := func() *v20230101s.Vault_Status {
+		return new(v20230101s.Vault_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault_Status).AssignProperties_To_Vault_Status, (*v20230101s.Vault_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Vault_Status from source, by way of v20230101s.Vault_Status.
 func (destination *Vault_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Vault_Status).AssignProperties_From_Vault_Status, (*v20230101s.Vault_Status).ConvertStatusFrom)
+	newNext := func() *v20230101s.Vault_Status {
+		return new(v20230101s.Vault_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault_Status).AssignProperties_From_Vault_Status, (*v20230101s.Vault_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -1076,12 +1096,18 @@ func (source *VaultsSecret) StatelessConvertTo(destination conversion.Hub) error
 
 // StepConvertTo converts this VaultsSecret to destination, by way of v20230101s.VaultsSecret.
 func (source *VaultsSecret) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertTo)
+	newNext := func() *v20230101s.VaultsSecret {
+		return new(v20230101s.VaultsSecret)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertTo)
 }
 
 // StatelessConvertFrom populates this VaultsSecret from source, by way of v20230101s.VaultsSecret.
 func (destination *VaultsSecret) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret).AssignProperties_From_VaultsSecret, (*v20230101s.VaultsSecret).ConvertFrom)
+	newNext := func() *v20230101s.VaultsSecret {
+		return new(v20230101s.VaultsSecret)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret).AssignProperties_From_VaultsSecret, (*v20230101s.VaultsSecret).ConvertFrom)
 }
 
 // ConvertTo converts this VaultsSecret to the hub destination, restoring what this version
@@ -1106,28 +1132,42 @@ func (destination *VaultsSecret) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this VaultsSecret from the hub source by way of v20230101s.VaultsSecret,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *VaultsSecret) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*VaultsSecret).AssignProperties_From_VaultsSecret, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertFrom)
+	newNext := func() *v20230101s.VaultsSecret {
+		return new(v20230101s.VaultsSecret)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*VaultsSecret).AssignProperties_From_VaultsSecret, (*VaultsSecret).AssignProperties_To_VaultsSecret, (*v20230101s.VaultsSecret).ConvertFrom)
 }
 
 // ConvertSpecTo converts this VaultsSecret_Spec to destination, by way of v20230101s.VaultsSecret_Spec.
 func (source *VaultsSecret_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret_Spec).AssignProperties_To_VaultsSecret_Spec, (*v20230101s.VaultsSecret_Spec).ConvertSpecTo)
+	newNext := func() *v20230101s.VaultsSecret_Spec {
+		return new(v20230101s.VaultsSecret_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret_Spec).AssignProperties_To_VaultsSecret_Spec, (*v20230101s.VaultsSecret_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this VaultsSecret_Spec from source, by way of v20230101s.VaultsSecret_Spec.
 func (destination *VaultsSecret_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret_Spec).AssignProperties_From_VaultsSecret_Spec, (*v20230101s.VaultsSecret_Spec).ConvertSpecFrom)
+	newNext := func() *v20230101s.VaultsSecret_Spec {
+		return new(v20230101s.VaultsSecret_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret_Spec).AssignProperties_From_VaultsSecret_Spec, (*v20230101s.VaultsSecret_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this VaultsSecret_Status to destination, by way of v20230101s.VaultsSecret_Status.
 func (source *VaultsSecret_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret_Status).AssignProperties_To_VaultsSecret_Status, (*v20230101s.VaultsSecret_Status).ConvertStatusTo)
+	newNext := func() *v20230101s.VaultsSecret_Status {
+		return new(v20230101s.VaultsSecret_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret_Status).AssignProperties_To_VaultsSecret_Status, (*v20230101s.VaultsSecret_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this VaultsSecret_Status from source, by way of v20230101s.VaultsSecret_Status.
 func (destination *VaultsSecret_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret_Status).AssignProperties_From_VaultsSecret_Status, (*v20230101s.VaultsSecret_Status).ConvertStatusFrom)
+	newNext := func() *v20230101s.VaultsSecret_Status {
+		return new(v20230101s.VaultsSecret_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret_Status).AssignProperties_From_VaultsSecret_Status, (*v20230101s.VaultsSecret_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

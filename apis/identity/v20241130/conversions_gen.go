@@ -224,12 +224,18 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 
 // StatelessConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
 // StatelessConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, nil)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
 // ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to the hub destination, restoring what this version
@@ -241,28 +247,42 @@ func (source *UserAssignedIdentitiesFederatedIdentityCredential) ConvertTo(desti
 // ConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.
@@ -314,12 +334,18 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 
 // StatelessConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
 func (source *UserAssignedIdentity) StatelessConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
+	newNext := func() *v20241130s.UserAssignedIdentity {
+		return new(v20241130s.UserAssignedIdentity)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
 }
 
 // StatelessConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
 func (destination *UserAssignedIdentity) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, nil)
+	newNext := func() *v20241130s.UserAssignedIdentity {
+		return new(v20241130s.UserAssignedIdentity)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, nil)
 }
 
 // ConvertTo converts this UserAssignedIdentity to the hub destination, restoring what this version
@@ -331,28 +357,42 @@ func (source *UserAssignedIdentity) ConvertTo(destination conversion.Hub) error 
 // ConvertFrom populates this UserAssignedIdentity from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
+	newNext := func() *v20241130s.UserAssignedIdentity {
+		return new(v20241130s.UserAssignedIdentity)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20241130s.UserAssignedIdentity_Spec.
 func (source *UserAssignedIdentity_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecTo)
+	newNext := func() *v20241130s.UserAssignedIdentity_Spec {
+		return new(v20241130s.UserAssignedIdentity_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20241130s.UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecFrom)
+	newNext := func() *v20241130s.UserAssignedIdentity_Spec {
+		return new(v20241130s.UserAssignedIdentity_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20241130s.UserAssignedIdentity_Status.
 func (source *UserAssignedIdentity_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusTo)
+	newNext := func() *v20241130s.UserAssignedIdentity_Status {
+		return new(v20241130s.UserAssignedIdentity_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20241130s.UserAssignedIdentity_Status.
 func (destination *UserAssignedIdentity_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusFrom)
+	newNext := func() *v20241130s.UserAssignedIdentity_Status {
+		return new(v20241130s.UserAssignedIdentity_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

@@ -347,12 +347,18 @@ func (source *Person) StatelessConvertTo(destination conversion.Hub) error {
 
 // StepConvertTo converts this Person to destination, by way of v20200401s.Person.
 func (source *Person) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200401s.Person).ConvertTo)
+	newNext := func() *v20200401s.Person {
+		return new(v20200401s.Person)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person).AssignProperties_To_Person, (*v20200401s.Person).ConvertTo)
 }
 
 // StatelessConvertFrom populates this Person from source, by way of v20200401s.Person.
 func (destination *Person) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, (*v20200401s.Person).ConvertFrom)
+	newNext := func() *v20200401s.Person {
+		return new(v20200401s.Person)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person).AssignProperties_From_Person, (*v20200401s.Person).ConvertFrom)
 }
 
 // ConvertTo converts this Person to the hub destination, restoring what this version
@@ -377,28 +383,42 @@ func (destination *Person) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this Person from the hub source by way of v20200401s.Person,
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *Person) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*Person).AssignProperties_From_Person, (*Person).AssignProperties_To_Person, (*v20200401s.Person).ConvertFrom)
+	newNext := func() *v20200401s.Person {
+		return new(v20200401s.Person)
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*Person).AssignProperties_From_Person, (*Person).AssignProperties_To_Person, (*v20200401s.Person).ConvertFrom)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination, by way of v20200401s.Person_Spec.
 func (source *Person_Spec) ConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200401s.Person_Spec).ConvertSpecTo)
+	newNext := func() *v20200401s.Person_Spec {
+		return new(v20200401s.Person_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200401s.Person_Spec).ConvertSpecTo)
 }
 
 // ConvertSpecFrom populates this Person_Spec from source, by way of v20200401s.Person_Spec.
 func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200401s.Person_Spec).ConvertSpecFrom)
+	newNext := func() *v20200401s.Person_Spec {
+		return new(v20200401s.Person_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200401s.Person_Spec).ConvertSpecFrom)
 }
 
 // ConvertStatusTo converts this Person_Status to destination, by way of v20200401s.Person_Status.
 func (source *Person_Status) ConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200401s.Person_Status).ConvertStatusTo)
+	newNext := func() *v20200401s.Person_Status {
+		return new(v20200401s.Person_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Status).AssignProperties_To_Person_Status, (*v20200401s.Person_Status).ConvertStatusTo)
 }
 
 // ConvertStatusFrom populates this Person_Status from source, by way of v20200401s.Person_Status.
 func (destination *Person_Status) ConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200401s.Person_Status).ConvertStatusFrom)
+	newNext := func() *v20200401s.Person_Status {
+		return new(v20200401s.Person_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Status).AssignProperties_From_Person_Status, (*v20200401s.Person_Status).ConvertStatusFrom)
 }
 
 // GetSpec returns the spec of the resource.

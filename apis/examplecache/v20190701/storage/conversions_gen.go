@@ -580,12 +580,18 @@ func (destination *Redis) AssignPropertiesDirect_From_Redis(source *v20230801s.R
 
 // StepConvertTo converts this Redis to destination, by way of v20200601s.Redis.
 func (source *Redis) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).StepConvertTo)
+	newNext := func() *v20200601s.Redis {
+		return new(v20200601s.Redis)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis).AssignProperties_To_Redis, (*v20200601s.Redis).StepConvertTo)
 }
 
 // StepConvertFrom populates this Redis from source, by way of v20200601s.Redis.
 func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, (*v20200601s.Redis).StepConvertFrom)
+	newNext := func() *v20200601s.Redis {
+		return new(v20200601s.Redis)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis).AssignProperties_From_Redis, (*v20200601s.Redis).StepConvertFrom)
 }
 
 // ConvertTo converts this Redis to destination: straight when it is the hub,
@@ -608,12 +614,18 @@ func (destination *Redis) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Redis_Spec to destination, by way of v20200601s.Redis_Spec.
 func (source *Redis_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecTo)
+	newNext := func() *v20200601s.Redis_Spec {
+		return new(v20200601s.Redis_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Redis_Spec from source, by way of v20200601s.Redis_Spec.
 func (destination *Redis_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecFrom)
+	newNext := func() *v20200601s.Redis_Spec {
+		return new(v20200601s.Redis_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20200601s.Redis_Spec).StepConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination: straight when it is the hub,
@@ -636,12 +648,18 @@ func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec
 
 // StepConvertStatusTo converts this Redis_Status to destination, by way of v20200601s.Redis_Status.
 func (source *Redis_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusTo)
+	newNext := func() *v20200601s.Redis_Status {
+		return new(v20200601s.Redis_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Redis_Status from source, by way of v20200601s.Redis_Status.
 func (destination *Redis_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusFrom)
+	newNext := func() *v20200601s.Redis_Status {
+		return new(v20200601s.Redis_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20200601s.Redis_Status).StepConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Redis_Status to destination: straight when it is the hub,
@@ -735,12 +753,18 @@ func (destination *RedisFirewallRule) AssignPropertiesDirect_From_RedisFirewallR
 
 // StepConvertTo converts this RedisFirewallRule to destination, by way of v20200601s.RedisFirewallRule.
 func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertTo)
+	newNext := func() *v20200601s.RedisFirewallRule {
+		return new(v20200601s.RedisFirewallRule)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertTo)
 }
 
 // StepConvertFrom populates this RedisFirewallRule from source, by way of v20200601s.RedisFirewallRule.
 func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertFrom)
+	newNext := func() *v20200601s.RedisFirewallRule {
+		return new(v20200601s.RedisFirewallRule)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, (*v20200601s.RedisFirewallRule).StepConvertFrom)
 }
 
 // ConvertTo converts this RedisFirewallRule to destination: straight when it is the hub,
@@ -763,12 +787,18 @@ func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20200601s.RedisFirewallRule_Spec.
 func (source *RedisFirewallRule_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecTo)
+	newNext := func() *v20200601s.RedisFirewallRule_Spec {
+		return new(v20200601s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20200601s.RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecFrom)
+	newNext := func() *v20200601s.RedisFirewallRule_Spec {
+		return new(v20200601s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20200601s.RedisFirewallRule_Spec).StepConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination: straight when it is the hub,
@@ -791,12 +821,18 @@ func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.Con
 
 // StepConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20200601s.RedisFirewallRule_Status.
 func (source *RedisFirewallRule_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusTo)
+	newNext := func() *v20200601s.RedisFirewallRule_Status {
+		return new(v20200601s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20200601s.RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusFrom)
+	newNext := func() *v20200601s.RedisFirewallRule_Status {
+		return new(v20200601s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20200601s.RedisFirewallRule_Status).StepConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this RedisFirewallRule_Status to destination: straight when it is the hub,

@@ -350,12 +350,18 @@ func (destination *Redis) AssignProperties_From_Redis(source *v20230801s.Redis) 
 
 // StepConvertTo converts this Redis to destination, by way of v20230801s.Redis.
 func (source *Redis) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Redis).AssignProperties_To_Redis, nil)
+	newNext := func() *v20230801s.Redis {
+		return new(v20230801s.Redis)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis).AssignProperties_To_Redis, nil)
 }
 
 // StepConvertFrom populates this Redis from source, by way of v20230801s.Redis.
 func (destination *Redis) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Redis).AssignProperties_From_Redis, nil)
+	newNext := func() *v20230801s.Redis {
+		return new(v20230801s.Redis)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis).AssignProperties_From_Redis, nil)
 }
 
 // ConvertTo converts this Redis to destination: straight when it is the hub,
@@ -378,12 +384,18 @@ func (destination *Redis) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Redis_Spec to destination, by way of v20230801s.Redis_Spec.
 func (source *Redis_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecTo)
+	newNext := func() *v20230801s.Redis_Spec {
+		return new(v20230801s.Redis_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Spec).AssignProperties_To_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Redis_Spec from source, by way of v20230801s.Redis_Spec.
 func (destination *Redis_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecFrom)
+	newNext := func() *v20230801s.Redis_Spec {
+		return new(v20230801s.Redis_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Spec).AssignProperties_From_Redis_Spec, (*v20230801s.Redis_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Redis_Spec to destination: straight when it is the hub,
@@ -406,12 +418,18 @@ func (destination *Redis_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec
 
 // StepConvertStatusTo converts this Redis_Status to destination, by way of v20230801s.Redis_Status.
 func (source *Redis_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusTo)
+	newNext := func() *v20230801s.Redis_Status {
+		return new(v20230801s.Redis_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Redis_Status).AssignProperties_To_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Redis_Status from source, by way of v20230801s.Redis_Status.
 func (destination *Redis_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusFrom)
+	newNext := func() *v20230801s.Redis_Status {
+		return new(v20230801s.Redis_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Redis_Status).AssignProperties_From_Redis_Status, (*v20230801s.Redis_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Redis_Status to destination: straight when it is the hub,
@@ -481,12 +499,18 @@ func (destination *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(so
 
 // StepConvertTo converts this RedisFirewallRule to destination, by way of v20230801s.RedisFirewallRule.
 func (source *RedisFirewallRule) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, nil)
+	newNext := func() *v20230801s.RedisFirewallRule {
+		return new(v20230801s.RedisFirewallRule)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule).AssignProperties_To_RedisFirewallRule, nil)
 }
 
 // StepConvertFrom populates this RedisFirewallRule from source, by way of v20230801s.RedisFirewallRule.
 func (destination *RedisFirewallRule) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, nil)
+	newNext := func() *v20230801s.RedisFirewallRule {
+		return new(v20230801s.RedisFirewallRule)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule).AssignProperties_From_RedisFirewallRule, nil)
 }
 
 // ConvertTo converts this RedisFirewallRule to destination: straight when it is the hub,
@@ -509,12 +533,18 @@ func (destination *RedisFirewallRule) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this RedisFirewallRule_Spec to destination, by way of v20230801s.RedisFirewallRule_Spec.
 func (source *RedisFirewallRule_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecTo)
+	newNext := func() *v20230801s.RedisFirewallRule_Spec {
+		return new(v20230801s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Spec).AssignProperties_To_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this RedisFirewallRule_Spec from source, by way of v20230801s.RedisFirewallRule_Spec.
 func (destination *RedisFirewallRule_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecFrom)
+	newNext := func() *v20230801s.RedisFirewallRule_Spec {
+		return new(v20230801s.RedisFirewallRule_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Spec).AssignProperties_From_RedisFirewallRule_Spec, (*v20230801s.RedisFirewallRule_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this RedisFirewallRule_Spec to destination: straight when it is the hub,
@@ -537,12 +567,18 @@ func (destination *RedisFirewallRule_Spec) ConvertSpecFrom(source armruntime.Con
 
 // StepConvertStatusTo converts this RedisFirewallRule_Status to destination, by way of v20230801s.RedisFirewallRule_Status.
 func (source *RedisFirewallRule_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusTo)
+	newNext := func() *v20230801s.RedisFirewallRule_Status {
+		return new(v20230801s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*RedisFirewallRule_Status).AssignProperties_To_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this RedisFirewallRule_Status from source, by way of v20230801s.RedisFirewallRule_Status.
 func (destination *RedisFirewallRule_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusFrom)
+	newNext := func() *v20230801s.RedisFirewallRule_Status {
+		return new(v20230801s.RedisFirewallRule_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*RedisFirewallRule_Status).AssignProperties_From_RedisFirewallRule_Status, (*v20230801s.RedisFirewallRule_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this RedisFirewallRule_Status to destination: straight when it is the hub,

@@ -600,12 +600,18 @@ func (destination *Cluster) AssignProperties_From_Cluster(source *v20160901s.Clu
 
 // StepConvertTo converts this Cluster to destination, by way of v20160901s.Cluster.
 func (source *Cluster) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Cluster).AssignProperties_To_Cluster, nil)
+	newNext := func() *v20160901s.Cluster {
+		return new(v20160901s.Cluster)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster).AssignProperties_To_Cluster, nil)
 }
 
 // StepConvertFrom populates this Cluster from source, by way of v20160901s.Cluster.
 func (destination *Cluster) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Cluster).AssignProperties_From_Cluster, nil)
+	newNext := func() *v20160901s.Cluster {
+		return new(v20160901s.Cluster)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster).AssignProperties_From_Cluster, nil)
 }
 
 // ConvertTo converts this Cluster to destination: straight when it is the hub,
@@ -628,12 +634,18 @@ func (destination *Cluster) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Cluster_Spec to destination, by way of v20160901s.Cluster_Spec.
 func (source *Cluster_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
+	newNext := func() *v20160901s.Cluster_Spec {
+		return new(v20160901s.Cluster_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster_Spec).AssignProperties_To_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Cluster_Spec from source, by way of v20160901s.Cluster_Spec.
 func (destination *Cluster_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
+	newNext := func() *v20160901s.Cluster_Spec {
+		return new(v20160901s.Cluster_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster_Spec).AssignProperties_From_Cluster_Spec, (*v20160901s.Cluster_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Cluster_Spec to destination: straight when it is the hub,
@@ -656,12 +668,18 @@ func (destination *Cluster_Spec) ConvertSpecFrom(source armruntime.ConvertibleSp
 
 // StepConvertStatusTo converts this Cluster_Status to destination, by way of v20160901s.Cluster_Status.
 func (source *Cluster_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
+	newNext := func() *v20160901s.Cluster_Status {
+		return new(v20160901s.Cluster_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Cluster_Status).AssignProperties_To_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Cluster_Status from source, by way of v20160901s.Cluster_Status.
 func (destination *Cluster_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
+	newNext := func() *v20160901s.Cluster_Status {
+		return new(v20160901s.Cluster_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Cluster_Status).AssignProperties_From_Cluster_Status, (*v20160901s.Cluster_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Cluster_Status to destination: straight when it is the hub,

@@ -833,12 +833,18 @@ func (destination *StorageAccount) AssignPropertiesDirect_From_StorageAccount(so
 
 // StepConvertTo converts this StorageAccount to destination, by way of v20220901s.StorageAccount.
 func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).StepConvertTo)
+	newNext := func() *v20220901s.StorageAccount {
+		return new(v20220901s.StorageAccount)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount).AssignProperties_To_StorageAccount, (*v20220901s.StorageAccount).StepConvertTo)
 }
 
 // StepConvertFrom populates this StorageAccount from source, by way of v20220901s.StorageAccount.
 func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).StepConvertFrom)
+	newNext := func() *v20220901s.StorageAccount {
+		return new(v20220901s.StorageAccount)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, (*v20220901s.StorageAccount).StepConvertFrom)
 }
 
 // ConvertTo converts this StorageAccount to destination: straight when it is the hub,
@@ -861,12 +867,18 @@ func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20220901s.StorageAccount_Spec.
 func (source *StorageAccount_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecTo)
+	newNext := func() *v20220901s.StorageAccount_Spec {
+		return new(v20220901s.StorageAccount_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20220901s.StorageAccount_Spec.
 func (destination *StorageAccount_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecFrom)
+	newNext := func() *v20220901s.StorageAccount_Spec {
+		return new(v20220901s.StorageAccount_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20220901s.StorageAccount_Spec).StepConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination: straight when it is the hub,
@@ -889,12 +901,18 @@ func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.Conver
 
 // StepConvertStatusTo converts this StorageAccount_Status to destination, by way of v20220901s.StorageAccount_Status.
 func (source *StorageAccount_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusTo)
+	newNext := func() *v20220901s.StorageAccount_Status {
+		return new(v20220901s.StorageAccount_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this StorageAccount_Status from source, by way of v20220901s.StorageAccount_Status.
 func (destination *StorageAccount_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusFrom)
+	newNext := func() *v20220901s.StorageAccount_Status {
+		return new(v20220901s.StorageAccount_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20220901s.StorageAccount_Status).StepConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this StorageAccount_Status to destination: straight when it is the hub,
@@ -988,12 +1006,18 @@ func (destination *StorageAccountsBlobServicesContainer) AssignPropertiesDirect_
 
 // StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20220901s.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer {
+		return new(v20220901s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertTo)
 }
 
 // StepConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20220901s.StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer {
+		return new(v20220901s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, (*v20220901s.StorageAccountsBlobServicesContainer).StepConvertFrom)
 }
 
 // ConvertTo converts this StorageAccountsBlobServicesContainer to destination: straight when it is the hub,
@@ -1016,12 +1040,18 @@ func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conv
 
 // StepConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
 func (source *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20220901s.StorageAccountsBlobServicesContainer_Spec).StepConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination: straight when it is the hub,
@@ -1044,12 +1074,18 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(so
 
 // StepConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
 func (source *StorageAccountsBlobServicesContainer_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusTo)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20220901s.StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusFrom)
+	newNext := func() *v20220901s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20220901s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20220901s.StorageAccountsBlobServicesContainer_Status).StepConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination: straight when it is the hub,

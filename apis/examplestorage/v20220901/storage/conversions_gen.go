@@ -616,12 +616,18 @@ func (destination *StorageAccount) AssignProperties_From_StorageAccount(source *
 
 // StepConvertTo converts this StorageAccount to destination, by way of v20230501s.StorageAccount.
 func (source *StorageAccount) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount).AssignProperties_To_StorageAccount, nil)
+	newNext := func() *v20230501s.StorageAccount {
+		return new(v20230501s.StorageAccount)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount).AssignProperties_To_StorageAccount, nil)
 }
 
 // StepConvertFrom populates this StorageAccount from source, by way of v20230501s.StorageAccount.
 func (destination *StorageAccount) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount).AssignProperties_From_StorageAccount, nil)
+	newNext := func() *v20230501s.StorageAccount {
+		return new(v20230501s.StorageAccount)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount).AssignProperties_From_StorageAccount, nil)
 }
 
 // ConvertTo converts this StorageAccount to destination: straight when it is the hub,
@@ -644,12 +650,18 @@ func (destination *StorageAccount) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this StorageAccount_Spec to destination, by way of v20230501s.StorageAccount_Spec.
 func (source *StorageAccount_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecTo)
+	newNext := func() *v20230501s.StorageAccount_Spec {
+		return new(v20230501s.StorageAccount_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Spec).AssignProperties_To_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this StorageAccount_Spec from source, by way of v20230501s.StorageAccount_Spec.
 func (destination *StorageAccount_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecFrom)
+	newNext := func() *v20230501s.StorageAccount_Spec {
+		return new(v20230501s.StorageAccount_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Spec).AssignProperties_From_StorageAccount_Spec, (*v20230501s.StorageAccount_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this StorageAccount_Spec to destination: straight when it is the hub,
@@ -672,12 +684,18 @@ func (destination *StorageAccount_Spec) ConvertSpecFrom(source armruntime.Conver
 
 // StepConvertStatusTo converts this StorageAccount_Status to destination, by way of v20230501s.StorageAccount_Status.
 func (source *StorageAccount_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusTo)
+	newNext := func() *v20230501s.StorageAccount_Status {
+		return new(v20230501s.StorageAccount_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccount_Status).AssignProperties_To_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this StorageAccount_Status from source, by way of v20230501s.StorageAccount_Status.
 func (destination *StorageAccount_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusFrom)
+	newNext := func() *v20230501s.StorageAccount_Status {
+		return new(v20230501s.StorageAccount_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccount_Status).AssignProperties_From_StorageAccount_Status, (*v20230501s.StorageAccount_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this StorageAccount_Status to destination: straight when it is the hub,
@@ -747,12 +765,18 @@ func (destination *StorageAccountsBlobServicesContainer) AssignProperties_From_S
 
 // StepConvertTo converts this StorageAccountsBlobServicesContainer to destination, by way of v20230501s.StorageAccountsBlobServicesContainer.
 func (source *StorageAccountsBlobServicesContainer) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, nil)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer {
+		return new(v20230501s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_To_StorageAccountsBlobServicesContainer, nil)
 }
 
 // StepConvertFrom populates this StorageAccountsBlobServicesContainer from source, by way of v20230501s.StorageAccountsBlobServicesContainer.
 func (destination *StorageAccountsBlobServicesContainer) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, nil)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer {
+		return new(v20230501s.StorageAccountsBlobServicesContainer)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer).AssignProperties_From_StorageAccountsBlobServicesContainer, nil)
 }
 
 // ConvertTo converts this StorageAccountsBlobServicesContainer to destination: straight when it is the hub,
@@ -775,12 +799,18 @@ func (destination *StorageAccountsBlobServicesContainer) ConvertFrom(source conv
 
 // StepConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
 func (source *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20230501s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_To_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this StorageAccountsBlobServicesContainer_Spec from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Spec.
 func (destination *StorageAccountsBlobServicesContainer_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer_Spec {
+		return new(v20230501s.StorageAccountsBlobServicesContainer_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Spec).AssignProperties_From_StorageAccountsBlobServicesContainer_Spec, (*v20230501s.StorageAccountsBlobServicesContainer_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this StorageAccountsBlobServicesContainer_Spec to destination: straight when it is the hub,
@@ -803,12 +833,18 @@ func (destination *StorageAccountsBlobServicesContainer_Spec) ConvertSpecFrom(so
 
 // StepConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
 func (source *StorageAccountsBlobServicesContainer_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20230501s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_To_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this StorageAccountsBlobServicesContainer_Status from source, by way of v20230501s.StorageAccountsBlobServicesContainer_Status.
 func (destination *StorageAccountsBlobServicesContainer_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
+	newNext := func() *v20230501s.StorageAccountsBlobServicesContainer_Status {
+		return new(v20230501s.StorageAccountsBlobServicesContainer_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*StorageAccountsBlobServicesContainer_Status).AssignProperties_From_StorageAccountsBlobServicesContainer_Status, (*v20230501s.StorageAccountsBlobServicesContainer_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this StorageAccountsBlobServicesContainer_Status to destination: straight when it is the hub,

@@ -620,12 +620,18 @@ func (destination *Vault) AssignProperties_From_Vault(source *v20240101s.Vault) 
 
 // StepConvertTo converts this Vault to destination, by way of v20240101s.Vault.
 func (source *Vault) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Vault).AssignProperties_To_Vault, nil)
+	newNext := func() *v20240101s.Vault {
+		return new(v20240101s.Vault)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault).AssignProperties_To_Vault, nil)
 }
 
 // StepConvertFrom populates this Vault from source, by way of v20240101s.Vault.
 func (destination *Vault) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Vault).AssignProperties_From_Vault, nil)
+	newNext := func() *v20240101s.Vault {
+		return new(v20240101s.Vault)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault).AssignProperties_From_Vault, nil)
 }
 
 // ConvertTo converts this Vault to destination: straight when it is the hub,
@@ -648,12 +654,18 @@ func (destination *Vault) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Vault_Spec to destination, by way of v20240101s.Vault_Spec.
 func (source *Vault_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecTo)
+	newNext := func() *v20240101s.Vault_Spec {
+		return new(v20240101s.Vault_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Vault_Spec from source, by way of v20240101s.Vault_Spec.
 func (destination *Vault_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Vault_Spec).AssignProperties_From_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecFrom)
+	newNext := func() *v20240101s.Vault_Spec {
+		return new(v20240101s.Vault_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault_Spec).AssignProperties_From_Vault_Spec, (*v20240101s.Vault_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Vault_Spec to destination: straight when it is the hub,
@@ -676,12 +688,18 @@ func (destination *Vault_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpec
 
 // StepConvertStatusTo converts this Vault_Status to destination, by way of v20240101s.Vault_Status.
 func (source *Vault_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Vault_Status).AssignProperties_To_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusTo)
+	newNext := func() *v20240101s.Vault_Status {
+		return new(v20240101s.Vault_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Vault_Status).AssignProperties_To_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Vault_Status from source, by way of v20240101s.Vault_Status.
 func (destination *Vault_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Vault_Status).AssignProperties_From_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusFrom)
+	newNext := func() *v20240101s.Vault_Status {
+		return new(v20240101s.Vault_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Vault_Status).AssignProperties_From_Vault_Status, (*v20240101s.Vault_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Vault_Status to destination: straight when it is the hub,
@@ -751,12 +769,18 @@ func (destination *VaultsSecret) AssignProperties_From_VaultsSecret(source *v202
 
 // StepConvertTo converts this VaultsSecret to destination, by way of v20240101s.VaultsSecret.
 func (source *VaultsSecret) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret).AssignProperties_To_VaultsSecret, nil)
+	newNext := func() *v20240101s.VaultsSecret {
+		return new(v20240101s.VaultsSecret)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret).AssignProperties_To_VaultsSecret, nil)
 }
 
 // StepConvertFrom populates this VaultsSecret from source, by way of v20240101s.VaultsSecret.
 func (destination *VaultsSecret) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret).AssignProperties_From_VaultsSecret, nil)
+	newNext := func() *v20240101s.VaultsSecret {
+		return new(v20240101s.VaultsSecret)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret).AssignProperties_From_VaultsSecret, nil)
 }
 
 // ConvertTo converts this VaultsSecret to destination: straight when it is the hub,
@@ -779,12 +803,18 @@ func (destination *VaultsSecret) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this VaultsSecret_Spec to destination, by way of v20240101s.VaultsSecret_Spec.
 func (source *VaultsSecret_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret_Spec).AssignProperties_To_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecTo)
+	newNext := func() *v20240101s.VaultsSecret_Spec {
+		return new(v20240101s.VaultsSecret_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret_Spec).AssignProperties_To_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this VaultsSecret_Spec from source, by way of v20240101s.VaultsSecret_Spec.
 func (destination *VaultsSecret_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret_Spec).AssignProperties_From_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecFrom)
+	newNext := func() *v20240101s.VaultsSecret_Spec {
+		return new(v20240101s.VaultsSecret_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret_Spec).AssignProperties_From_VaultsSecret_Spec, (*v20240101s.VaultsSecret_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this VaultsSecret_Spec to destination: straight when it is the hub,
@@ -807,12 +837,18 @@ func (destination *VaultsSecret_Spec) ConvertSpecFrom(source armruntime.Converti
 
 // StepConvertStatusTo converts this VaultsSecret_Status to destination, by way of v20240101s.VaultsSecret_Status.
 func (source *VaultsSecret_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*VaultsSecret_Status).AssignProperties_To_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusTo)
+	newNext := func() *v20240101s.VaultsSecret_Status {
+		return new(v20240101s.VaultsSecret_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*VaultsSecret_Status).AssignProperties_To_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this VaultsSecret_Status from source, by way of v20240101s.VaultsSecret_Status.
 func (destination *VaultsSecret_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*VaultsSecret_Status).AssignProperties_From_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusFrom)
+	newNext := func() *v20240101s.VaultsSecret_Status {
+		return new(v20240101s.VaultsSecret_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*VaultsSecret_Status).AssignProperties_From_VaultsSecret_Status, (*v20240101s.VaultsSecret_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this VaultsSecret_Status to destination: straight when it is the hub,

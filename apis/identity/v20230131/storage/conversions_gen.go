@@ -295,12 +295,18 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) AssignProp
 
 // StepConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
 // StepConvertFrom populates this UserAssignedIdentitiesFederatedIdentityCredential from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, nil)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential, nil)
 }
 
 // ConvertTo converts this UserAssignedIdentitiesFederatedIdentityCredential to destination: straight when it is the hub,
@@ -323,12 +329,18 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential) ConvertFro
 
 // StepConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Spec from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Spec).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Spec, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Spec to destination: straight when it is the hub,
@@ -351,12 +363,18 @@ func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Spec) Conve
 
 // StepConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (source *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_To_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this UserAssignedIdentitiesFederatedIdentityCredential_Status from source, by way of v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status.
 func (destination *UserAssignedIdentitiesFederatedIdentityCredential_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
+	newNext := func() *v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status {
+		return new(v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentitiesFederatedIdentityCredential_Status).AssignProperties_From_UserAssignedIdentitiesFederatedIdentityCredential_Status, (*v20241130s.UserAssignedIdentitiesFederatedIdentityCredential_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentitiesFederatedIdentityCredential_Status to destination: straight when it is the hub,
@@ -426,12 +444,18 @@ func (destination *UserAssignedIdentity) AssignProperties_From_UserAssignedIdent
 
 // StepConvertTo converts this UserAssignedIdentity to destination, by way of v20241130s.UserAssignedIdentity.
 func (source *UserAssignedIdentity) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
+	newNext := func() *v20241130s.UserAssignedIdentity {
+		return new(v20241130s.UserAssignedIdentity)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, nil)
 }
 
 // StepConvertFrom populates this UserAssignedIdentity from source, by way of v20241130s.UserAssignedIdentity.
 func (destination *UserAssignedIdentity) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, nil)
+	newNext := func() *v20241130s.UserAssignedIdentity {
+		return new(v20241130s.UserAssignedIdentity)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity, nil)
 }
 
 // ConvertTo converts this UserAssignedIdentity to destination: straight when it is the hub,
@@ -454,12 +478,18 @@ func (destination *UserAssignedIdentity) ConvertFrom(source conversion.Hub) erro
 
 // StepConvertSpecTo converts this UserAssignedIdentity_Spec to destination, by way of v20241130s.UserAssignedIdentity_Spec.
 func (source *UserAssignedIdentity_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecTo)
+	newNext := func() *v20241130s.UserAssignedIdentity_Spec {
+		return new(v20241130s.UserAssignedIdentity_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity_Spec).AssignProperties_To_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this UserAssignedIdentity_Spec from source, by way of v20241130s.UserAssignedIdentity_Spec.
 func (destination *UserAssignedIdentity_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecFrom)
+	newNext := func() *v20241130s.UserAssignedIdentity_Spec {
+		return new(v20241130s.UserAssignedIdentity_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity_Spec).AssignProperties_From_UserAssignedIdentity_Spec, (*v20241130s.UserAssignedIdentity_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this UserAssignedIdentity_Spec to destination: straight when it is the hub,
@@ -482,12 +512,18 @@ func (destination *UserAssignedIdentity_Spec) ConvertSpecFrom(source armruntime.
 
 // StepConvertStatusTo converts this UserAssignedIdentity_Status to destination, by way of v20241130s.UserAssignedIdentity_Status.
 func (source *UserAssignedIdentity_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusTo)
+	newNext := func() *v20241130s.UserAssignedIdentity_Status {
+		return new(v20241130s.UserAssignedIdentity_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*UserAssignedIdentity_Status).AssignProperties_To_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this UserAssignedIdentity_Status from source, by way of v20241130s.UserAssignedIdentity_Status.
 func (destination *UserAssignedIdentity_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusFrom)
+	newNext := func() *v20241130s.UserAssignedIdentity_Status {
+		return new(v20241130s.UserAssignedIdentity_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*UserAssignedIdentity_Status).AssignProperties_From_UserAssignedIdentity_Status, (*v20241130s.UserAssignedIdentity_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this UserAssignedIdentity_Status to destination: straight when it is the hub,

@@ -365,12 +365,18 @@ func (destination *Person) AssignPropertiesDirect_From_Person(source *v20200501s
 
 // StepConvertTo converts this Person to destination, by way of v20200201s.Person.
 func (source *Person) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, (*v20200201s.Person).StepConvertTo)
+	newNext := func() *v20200201s.Person {
+		return new(v20200201s.Person)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person).AssignProperties_To_Person, (*v20200201s.Person).StepConvertTo)
 }
 
 // StepConvertFrom populates this Person from source, by way of v20200201s.Person.
 func (destination *Person) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, (*v20200201s.Person).StepConvertFrom)
+	newNext := func() *v20200201s.Person {
+		return new(v20200201s.Person)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person).AssignProperties_From_Person, (*v20200201s.Person).StepConvertFrom)
 }
 
 // ConvertTo converts this Person to destination: straight when it is the hub,
@@ -393,12 +399,18 @@ func (destination *Person) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Person_Spec to destination, by way of v20200201s.Person_Spec.
 func (source *Person_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecTo)
+	newNext := func() *v20200201s.Person_Spec {
+		return new(v20200201s.Person_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Person_Spec from source, by way of v20200201s.Person_Spec.
 func (destination *Person_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecFrom)
+	newNext := func() *v20200201s.Person_Spec {
+		return new(v20200201s.Person_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200201s.Person_Spec).StepConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination: straight when it is the hub,
@@ -421,12 +433,18 @@ func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpe
 
 // StepConvertStatusTo converts this Person_Status to destination, by way of v20200201s.Person_Status.
 func (source *Person_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200201s.Person_Status).StepConvertStatusTo)
+	newNext := func() *v20200201s.Person_Status {
+		return new(v20200201s.Person_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Status).AssignProperties_To_Person_Status, (*v20200201s.Person_Status).StepConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Person_Status from source, by way of v20200201s.Person_Status.
 func (destination *Person_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200201s.Person_Status).StepConvertStatusFrom)
+	newNext := func() *v20200201s.Person_Status {
+		return new(v20200201s.Person_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Status).AssignProperties_From_Person_Status, (*v20200201s.Person_Status).StepConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Person_Status to destination: straight when it is the hub,

@@ -259,12 +259,18 @@ func (destination *Person) AssignProperties_From_Person(source *v20200501s.Perso
 
 // StepConvertTo converts this Person to destination, by way of v20200501s.Person.
 func (source *Person) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*Person).AssignProperties_To_Person, nil)
+	newNext := func() *v20200501s.Person {
+		return new(v20200501s.Person)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person).AssignProperties_To_Person, nil)
 }
 
 // StepConvertFrom populates this Person from source, by way of v20200501s.Person.
 func (destination *Person) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*Person).AssignProperties_From_Person, nil)
+	newNext := func() *v20200501s.Person {
+		return new(v20200501s.Person)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person).AssignProperties_From_Person, nil)
 }
 
 // ConvertTo converts this Person to destination: straight when it is the hub,
@@ -287,12 +293,18 @@ func (destination *Person) ConvertFrom(source conversion.Hub) error {
 
 // StepConvertSpecTo converts this Person_Spec to destination, by way of v20200501s.Person_Spec.
 func (source *Person_Spec) StepConvertSpecTo(destination armruntime.ConvertibleSpec) error {
-	return armruntime.StepTo(source, destination, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecTo)
+	newNext := func() *v20200501s.Person_Spec {
+		return new(v20200501s.Person_Spec)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Spec).AssignProperties_To_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecTo)
 }
 
 // StepConvertSpecFrom populates this Person_Spec from source, by way of v20200501s.Person_Spec.
 func (destination *Person_Spec) StepConvertSpecFrom(source armruntime.ConvertibleSpec) error {
-	return armruntime.StepFrom(destination, source, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecFrom)
+	newNext := func() *v20200501s.Person_Spec {
+		return new(v20200501s.Person_Spec)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Spec).AssignProperties_From_Person_Spec, (*v20200501s.Person_Spec).ConvertSpecFrom)
 }
 
 // ConvertSpecTo converts this Person_Spec to destination: straight when it is the hub,
@@ -315,12 +327,18 @@ func (destination *Person_Spec) ConvertSpecFrom(source armruntime.ConvertibleSpe
 
 // StepConvertStatusTo converts this Person_Status to destination, by way of v20200501s.Person_Status.
 func (source *Person_Status) StepConvertStatusTo(destination armruntime.ConvertibleStatus) error {
-	return armruntime.StepTo(source, destination, (*Person_Status).AssignProperties_To_Person_Status, (*v20200501s.Person_Status).ConvertStatusTo)
+	newNext := func() *v20200501s.Person_Status {
+		return new(v20200501s.Person_Status)
+	}
+	return armruntime.StepTo(source, destination, newNext, (*Person_Status).AssignProperties_To_Person_Status, (*v20200501s.Person_Status).ConvertStatusTo)
 }
 
 // StepConvertStatusFrom populates this Person_Status from source, by way of v20200501s.Person_Status.
 func (destination *Person_Status) StepConvertStatusFrom(source armruntime.ConvertibleStatus) error {
-	return armruntime.StepFrom(destination, source, (*Person_Status).AssignProperties_From_Person_Status, (*v20200501s.Person_Status).ConvertStatusFrom)
+	newNext := func() *v20200501s.Person_Status {
+		return new(v20200501s.Person_Status)
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*Person_Status).AssignProperties_From_Person_Status, (*v20200501s.Person_Status).ConvertStatusFrom)
 }
 
 // ConvertStatusTo converts this Person_Status to destination: straight when it is the hub,

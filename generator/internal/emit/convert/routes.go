@@ -68,9 +68,10 @@ func writeStepRoute(s *gosrc.Scope, l level, r *golang.Resource, next side, pref
 }
 
 // stepArgs returns the template args of l's conversions of r by way of next:
-// the next type and, as NextTo and NextFrom, next's conversions of level l, or
-// "nil" at the resource level when next is the hub (only the hub itself
-// converts to the hub).
+// the next type (which the templates allocate: the runtime's route helpers
+// take pointers, runtime/route.go), and, as NextTo and NextFrom, next's
+// conversions of level l, or "nil" at the resource level when next is the
+// hub (only the hub itself converts to the hub).
 func stepArgs(s *gosrc.Scope, l level, r *golang.Resource, next side) gosrc.Args {
 	name := l.typeName(r)
 	a := l.args(name)
@@ -85,12 +86,18 @@ func stepArgs(s *gosrc.Scope, l level, r *golang.Resource, next side) gosrc.Args
 var stepRouteCode = gosrc.Code(`
 // {{.Prefix}}{{.To}} converts this {{.Name}} to destination, by way of {{.Next}}.
 func (source *{{.Name}}) {{.Prefix}}{{.To}}(destination {{.Param}}) error {
-	return armruntime.StepTo(source, destination, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextTo}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.StepTo(source, destination, newNext, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextTo}})
 }
 
 // {{.Prefix}}{{.From}} populates this {{.Name}} from source, by way of {{.Next}}.
 func (destination *{{.Name}}) {{.Prefix}}{{.From}}(source {{.Param}}) error {
-	return armruntime.StepFrom(destination, source, (*{{.Name}}).AssignProperties_From_{{.Name}}, {{.NextFrom}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*{{.Name}}).AssignProperties_From_{{.Name}}, {{.NextFrom}})
 }
 `)
 
@@ -113,8 +120,10 @@ func (source *{{.Name}}) {{.To}}(destination conversion.Hub) error {
 // {{.From}} populates this {{.Name}} from the hub source, carrying what this version
 // cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *{{.Name}}) {{.From}}(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*{{.Name}}).AssignProperties_From_{{.Name}}, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextFrom}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*{{.Name}}).AssignProperties_From_{{.Name}}, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextFrom}})
 }
 `)
 

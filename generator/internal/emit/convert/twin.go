@@ -136,12 +136,18 @@ func (source *{{.Name}}) StatelessConvertTo(destination conversion.Hub) error {
 
 // StepConvertTo converts this {{.Name}} to destination, by way of {{.Next}}.
 func (source *{{.Name}}) StepConvertTo(destination conversion.Hub) error {
-	return armruntime.StepTo(source, destination, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextTo}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.StepTo(source, destination, newNext, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextTo}})
 }
 
 // StatelessConvertFrom populates this {{.Name}} from source, by way of {{.Next}}.
 func (destination *{{.Name}}) StatelessConvertFrom(source conversion.Hub) error {
-	return armruntime.StepFrom(destination, source, (*{{.Name}}).AssignProperties_From_{{.Name}}, {{.NextFrom}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.StepFrom(destination, source, newNext, (*{{.Name}}).AssignProperties_From_{{.Name}}, {{.NextFrom}})
 }
 
 // ConvertTo converts this {{.Name}} to the hub destination, restoring what this version
@@ -166,7 +172,9 @@ func (destination *{{.Name}}) ConvertFrom(source conversion.Hub) error {
 // StepConvertFrom populates this {{.Name}} from the hub source by way of {{.Next}},
 // carrying what this version cannot represent in the annotation armruntime.CarriedAnnotation.
 func (destination *{{.Name}}) StepConvertFrom(source conversion.Hub) error {
-	return armruntime.ConvertFromHubVia(destination, source,
-		(*{{.Name}}).AssignProperties_From_{{.Name}}, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextFrom}})
+	newNext := func() *{{.Next}} {
+		return new({{.Next}})
+	}
+	return armruntime.ConvertFromHubVia(destination, source, newNext, (*{{.Name}}).AssignProperties_From_{{.Name}}, (*{{.Name}}).AssignProperties_To_{{.Name}}, {{.NextFrom}})
 }
 `)
