@@ -5,9 +5,11 @@
 # its conversion webhook and its CRDs, as README.md shows). For each it prints
 # the wall time of go build, the peak memory (of the largest process go runs:
 # a compiler or the linker), and the binary's size, unstripped and stripped
-# (-ldflags=-s -w); then armhub's share, the difference. The module is the
-# service as this checkout generates it (tools/materialize.sh), built against
-# this checkout's runtime. Not a test: nothing here fails on speed.
+# (-ldflags=-s -w); then armhub's share, the difference. First it prints the
+# module's bytes of Go (and those of its conversions, types and deep copies).
+# The module is the service as this checkout generates it
+# (tools/materialize.sh), built against this checkout's runtime. Not a test:
+# nothing here fails on speed.
 # Usage: tools/bench/downstream.sh [SERVICE]   (default storage)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,6 +18,12 @@ work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2> /dev/null; rm -rf "$work"' EXIT
 
 "$top/tools/materialize.sh" "$service" "$work/azure/$service" > /dev/null
+# go_bytes DIR NAME: the bytes of the module's Go files named NAME (any for all),
+# its conformance suite left out.
+go_bytes() {
+  find "$1" -path "$1/conformance" -prune -o -name "${2:-*.go}" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}'
+}
+mod_dir=$work/azure/$service
 module=$(sed -n 's/^module //p' "$work/azure/$service/go.mod")
 mkdir -p "$work/mgr/bare" "$work/mgr/service"
 cat > "$work/mgr/bare/main.go" << 'EOF'
@@ -88,6 +96,9 @@ measure() {
 read -r bs bm bb bx < <(measure bare)
 read -r ss sm sb sx < <(measure service)
 mb() { echo "scale=1; $1 / 1000000" | bc; }
+printf 'the %s module: %s MB of Go (conversions %s, types %s, deepcopy %s), its conformance suite apart\n' "$service" \
+  "$(mb "$(go_bytes "$mod_dir")")" "$(mb "$(go_bytes "$mod_dir" conversions_gen.go)")" \
+  "$(mb "$(go_bytes "$mod_dir" types_gen.go)")" "$(mb "$(go_bytes "$mod_dir" zz_generated.deepcopy.go)")"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "bare manager" "$bs" "$bm" "$(mb "$bb")" "$(mb "$bx")"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "with $service" "$ss" "$sm" "$(mb "$sb")" "$(mb "$sx")"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "armhub's share" "$(echo "$ss - $bs" | bc)" "$((sm - bm))" \
