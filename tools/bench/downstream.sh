@@ -10,7 +10,8 @@
 # The module is the service as this checkout generates it
 # (tools/materialize.sh), built against this checkout's runtime. Not a test:
 # nothing here fails on speed.
-# Usage: tools/bench/downstream.sh [SERVICE]   (default storage)
+# Usage: [ROUNDS=N] tools/bench/downstream.sh [SERVICE]   (default storage; N
+# cold builds of each, alternating, medians printed)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 service=${1:-storage}
@@ -84,21 +85,37 @@ EOF
   GOWORK=off GOFLAGS=-mod=mod go mod tidy > /dev/null 2>&1
 )
 
-# measure NAME: build ./NAME from a cold build cache; prints s, peak MiB, MB, stripped MB.
+# measure NAME ROUND: build ./NAME from a cold build cache of its own; prints s,
+# peak MiB, MB, stripped MB.
 measure() {
-  local cache=$work/gocache-$1
+  local cache=$work/gocache-$1-$2
   (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f "%e %M" -o "$work/$1.time" go build -o "$work/$1.bin" "./$1")
   (cd "$work/mgr" && GOWORK=off GOCACHE=$cache go build -ldflags='-s -w' -o "$work/$1.stripped" "./$1")
+  chmod -R u+w "$cache" && rm -rf "$cache"
   local secs kb
   read -r secs kb < <(tail -1 "$work/$1.time")
   echo "$secs $((kb / 1024)) $(stat -c %s "$work/$1.bin") $(stat -c %s "$work/$1.stripped")"
 }
-read -r bs bm bb bx < <(measure bare)
-read -r ss sm sb sx < <(measure service)
+
+# median N FILE: the median of column N of FILE's rows.
+median() {
+  sort -g -k"$1,$1" "$2" | awk -v c="$1" '{v[NR] = $c} END {print v[int((NR + 1) / 2)]}'
+}
+
+# ROUNDS (default 1) cold builds of each, alternating, so that a slow spell of
+# the machine (its disk, mostly) falls on both; each figure is the median.
+rounds=${ROUNDS:-1}
+for round in $(seq "$rounds"); do
+  measure bare "$round" >> "$work/bare.rows"
+  measure service "$round" >> "$work/service.rows"
+done
+read -r bs bm bb bx < <(for n in 1 2 3 4; do median "$n" "$work/bare.rows"; done | xargs)
+read -r ss sm sb sx < <(for n in 1 2 3 4; do median "$n" "$work/service.rows"; done | xargs)
 mb() { echo "scale=1; $1 / 1000000" | bc; }
 printf 'the %s module: %s MB of Go (conversions %s, types %s, deepcopy %s), its conformance suite apart\n' "$service" \
   "$(mb "$(go_bytes "$mod_dir")")" "$(mb "$(go_bytes "$mod_dir" conversions_gen.go)")" \
   "$(mb "$(go_bytes "$mod_dir" types_gen.go)")" "$(mb "$(go_bytes "$mod_dir" zz_generated.deepcopy.go)")"
+echo "build seconds of each round (bare, with $service): $(paste -d, <(cut -d' ' -f1 "$work/bare.rows") <(cut -d' ' -f1 "$work/service.rows") | xargs); medians of $rounds:"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "bare manager" "$bs" "$bm" "$(mb "$bb")" "$(mb "$bx")"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "with $service" "$ss" "$sm" "$(mb "$sb")" "$(mb "$sx")"
 printf '%-26s %7s s  %6s MiB peak  %7s MB  %7s MB stripped\n' "armhub's share" "$(echo "$ss - $bs" | bc)" "$((sm - bm))" \
