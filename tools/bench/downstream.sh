@@ -3,8 +3,9 @@
 # controller-runtime managers are built from a cold Go build cache in the same
 # run: a bare one, and one that registers a real service's module (its scheme,
 # its conversion webhook and its CRDs, as README.md shows). For each it prints
-# the wall time of go build, the peak memory (of the largest process go runs:
-# a compiler or the linker), and the binary's size, unstripped and stripped
+# the wall time of go build, the peak memory (the largest of the processes go
+# runs, a compiler or the linker, each measured by -toolexec: go build's own
+# figure once came out at half the linker's), and the binary's size, unstripped and stripped
 # (-ldflags=-s -w); then armhub's share, the difference. First it prints the
 # module's bytes of Go (and those of its conversions, types and deep copies).
 # The module is the service as this checkout generates it
@@ -89,11 +90,14 @@ EOF
 # peak MiB, MB, stripped MB.
 measure() {
   local cache=$work/gocache-$1-$2
-  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f "%e %M" -o "$work/$1.time" go build -o "$work/$1.bin" "./$1")
+  local tools=$work/$1-$2.tools
+  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f "%e %M" -o "$work/$1.time" \
+    go build -toolexec "/usr/bin/time -a -o $tools -f %M" -o "$work/$1.bin" "./$1")
   (cd "$work/mgr" && GOWORK=off GOCACHE=$cache go build -ldflags='-s -w' -o "$work/$1.stripped" "./$1")
   chmod -R u+w "$cache" && rm -rf "$cache"
   local secs kb
-  read -r secs kb < <(tail -1 "$work/$1.time")
+  read -r secs _ < <(tail -1 "$work/$1.time")
+  kb=$(grep -E '^[0-9]+$' "$tools" | sort -n | tail -1)
   echo "$secs $((kb / 1024)) $(stat -c %s "$work/$1.bin") $(stat -c %s "$work/$1.stripped")"
 }
 

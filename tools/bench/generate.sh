@@ -3,7 +3,11 @@
 # resource of the six real providers (../shared/specs/arm-schemas, read in place),
 # each with its conformance suite, one after another, then ManagedIdentity from
 # its Swagger files (../shared/specs/swagger, spec and status, with its metadata). Prints one line per provider
-# and a total. Not a test: nothing here can fail on speed.
+# and a total. Then every real service (metadata/azure) as tools/materialize.sh
+# generates it (its served versions, status from Swagger where its metadata says
+# so), one after another: one line each, the total and the largest peak. The
+# catalog is unpacked (tools/arm-catalog.sh) before the clock starts. Not a test:
+# nothing here can fail on speed.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -20,3 +24,19 @@ swagger=${ARMHUB_SWAGGER:-$top/../shared/specs/swagger}
 read -r seconds kb < "$work/time"
 printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "ManagedIdentity (Swagger)" "$seconds" "$kb" "$(find "$work/mi-swagger" -type f | wc -l)"
 printf '%-28s %6.2f s\n' total "$(echo "$(date +%s.%N) - $total_start" | bc)"
+
+# shellcheck source-path=SCRIPTDIR source=../schema-roots.sh
+source "$top/tools/schema-roots.sh"
+real_total=0
+real_peak=0
+for metadata in "$top"/metadata/azure/*.yaml; do
+  service=$(basename "$metadata" .yaml)
+  root=$(schema_root "$gen" "$metadata")
+  /usr/bin/time -f "%e %M" -o "$work/time" "$gen" -metadata "$metadata" -schemas "$root" -swagger "$(swagger_root)" \
+    -out "$work/real/$service" -conformance-out "$work/real/$service/conformance" 2>/dev/null
+  read -r seconds kb < "$work/time"
+  printf 'real %-23s %6.2f s  %7d KiB peak  %5d files\n' "$service" "$seconds" "$kb" "$(find "$work/real/$service" -type f | wc -l)"
+  real_total=$(echo "$real_total + $seconds" | bc)
+  [ "$kb" -gt "$real_peak" ] && real_peak=$kb
+done
+printf '%-28s %6.2f s  %7d KiB peak (the largest)\n' "real services, in all" "$real_total" "$real_peak"
