@@ -91,12 +91,12 @@ EOF
 measure() {
   local cache=$work/gocache-$1-$2
   local tools=$work/$1-$2.tools
-  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f "%e %M" -o "$work/$1.time" \
+  (cd "$work/mgr" && GOWORK=off GOCACHE=$cache /usr/bin/time -f %e -o "$work/$1.time" \
     go build -toolexec "/usr/bin/time -a -o $tools -f %M" -o "$work/$1.bin" "./$1")
   (cd "$work/mgr" && GOWORK=off GOCACHE=$cache go build -ldflags='-s -w' -o "$work/$1.stripped" "./$1")
   chmod -R u+w "$cache" && rm -rf "$cache"
   local secs kb
-  read -r secs _ < <(tail -1 "$work/$1.time")
+  secs=$(tail -1 "$work/$1.time")
   kb=$(grep -E '^[0-9]+$' "$tools" | sort -n | tail -1)
   echo "$secs $((kb / 1024)) $(stat -c %s "$work/$1.bin") $(stat -c %s "$work/$1.stripped")"
 }

@@ -11,31 +11,32 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
+# gen_timed LABEL DIR ARGS...: generates into DIR (its suite in DIR/conformance)
+# with armhub-gen ARGS, prints LABEL's line and leaves seconds and kb set.
+gen_timed() {
+  local label=$1 dir=$2
+  shift 2
+  /usr/bin/time -f "%e %M" -o "$work/time" "$gen" "$@" -out "$dir" -conformance-out "$dir/conformance" 2>/dev/null
+  read -r seconds kb < "$work/time"
+  printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "$label" "$seconds" "$kb" "$(find "$dir" -type f | wc -l)"
+}
+
 total_start=$(date +%s.%N)
 for p in "${providers[@]:0:3}" Microsoft.KeyVault.Secrets "${providers[@]:3}"; do
-  /usr/bin/time -f "%e %M" -o "$work/time" "$gen" -provider "$p" -schemas "$schemas" \
-    -out "$work/$p" -conformance-out "$work/$p/conformance" 2>/dev/null
-  read -r seconds kb < "$work/time"
-  printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "$p" "$seconds" "$kb" "$(find "$work/$p" -type f | wc -l)"
+  gen_timed "$p" "$work/$p" -provider "$p" -schemas "$schemas"
 done
 swagger=${ARMHUB_SWAGGER:-$top/../shared/specs/swagger}
-/usr/bin/time -f "%e %M" -o "$work/time" "$gen" -metadata "$top/metadata/azure/managedidentity.yaml" -schemas "$swagger" \
-  -out "$work/mi-swagger" -conformance-out "$work/mi-swagger/conformance" 2>/dev/null
-read -r seconds kb < "$work/time"
-printf '%-28s %6.2f s  %7d KiB peak  %5d files\n' "ManagedIdentity (Swagger)" "$seconds" "$kb" "$(find "$work/mi-swagger" -type f | wc -l)"
+gen_timed "ManagedIdentity (Swagger)" "$work/mi-swagger" -metadata "$top/metadata/azure/managedidentity.yaml" -schemas "$swagger"
 printf '%-28s %6.2f s\n' total "$(echo "$(date +%s.%N) - $total_start" | bc)"
 
 # shellcheck source-path=SCRIPTDIR source=../schema-roots.sh
 source "$top/tools/schema-roots.sh"
+real_swagger=$(swagger_root)
 real_total=0
 real_peak=0
 for metadata in "$top"/metadata/azure/*.yaml; do
   service=$(basename "$metadata" .yaml)
-  root=$(schema_root "$gen" "$metadata")
-  /usr/bin/time -f "%e %M" -o "$work/time" "$gen" -metadata "$metadata" -schemas "$root" -swagger "$(swagger_root)" \
-    -out "$work/real/$service" -conformance-out "$work/real/$service/conformance" 2>/dev/null
-  read -r seconds kb < "$work/time"
-  printf 'real %-23s %6.2f s  %7d KiB peak  %5d files\n' "$service" "$seconds" "$kb" "$(find "$work/real/$service" -type f | wc -l)"
+  gen_timed "real $service" "$work/real/$service" -metadata "$metadata" -schemas "$(schema_root "$gen" "$metadata")" -swagger "$real_swagger"
   real_total=$(echo "$real_total + $seconds" | bc)
   [ "$kb" -gt "$real_peak" ] && real_peak=$kb
 done
