@@ -16,7 +16,6 @@ package armschema
 import (
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
@@ -45,14 +44,13 @@ type Note = schemawalk.Note
 // Loader loads the provider files under one root, reading the root's
 // common/definitions.json once. It is safe for concurrent use.
 type Loader struct {
-	root  string
 	files *schemawalk.Files
 }
 
 // NewLoader returns a Loader for the schemas under root, the directory that
 // holds common/.
 func NewLoader(root string) *Loader {
-	return &Loader{root: root, files: schemawalk.NewFiles()}
+	return &Loader{files: schemawalk.NewFiles(root)}
 }
 
 // Load reads the provider file at path and returns the API version it
@@ -67,7 +65,7 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	if dir := filepath.Base(filepath.Dir(path)); dir == "." || dir == string(filepath.Separator) {
 		return nil, nil, model.Errorf(model.Location{File: path}, "expected the file in a folder named after its API version")
 	}
-	f, err := l.files.Load(path, l.relative(path), parser(append(sectionKeys(), "definitions")...))
+	f, err := l.files.Load(path, parser(append(sectionKeys(), "definitions")...))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,26 +84,10 @@ func (l *Loader) Load(path string) (*model.APIVersion, []Note, error) {
 	return x.Out, x.Notes(), nil
 }
 
-// relative returns path relative to the root, with slashes, or path itself
-// if it is not under the root.
-func (l *Loader) relative(path string) string {
-	rel, err := filepath.Rel(l.root, path)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(path)
-	}
-	return filepath.ToSlash(rel)
-}
-
-// UsedCommon reports whether a schema loaded so far needed
-// common/definitions.json, which is then one of the generation's inputs. A
-// reference to the template expression alone is recognised without reading the
-// file and does not count.
-func (l *Loader) UsedCommon() bool {
-	return slices.Contains(l.Files(), commonRel)
-}
-
 // Files returns every file read so far, relative to the root, sorted: the
-// provider files and common/definitions.json if a schema needed it.
+// provider files and common/definitions.json if a schema needed it (a
+// reference to the template expression alone is recognised without reading
+// the file).
 func (l *Loader) Files() []string { return l.files.Read() }
 
 // schemaFile returns the parsed file at rel, relative to the root, which a
@@ -116,45 +98,20 @@ func (l *Loader) schemaFile(rel string) (*schemawalk.File, error) {
 	if rel != commonRel {
 		keys = append(keys, sectionKeys()...)
 	}
-	f, _, err := l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parser(keys...))
+	f, _, err := l.files.Get(rel, parser(keys...))
 	return f, err
 }
 
-// parser parses a schema file, checking its top-level keys (the ones that
-// carry no shape and the given sections) and that its definitions are an
-// object.
+// parser parses a schema file whose top-level keys are those that carry no
+// shape and the given sections, and whose definitions are an object.
 func parser(sections ...string) schemawalk.Parse {
-	return func(path, rel string, data []byte) (*schemawalk.File, error) {
-		return parse(path, rel, data, sections)
-	}
-}
-
-// parse is parser's work on one file.
-func parse(path, rel string, data []byte, sections []string) (*schemawalk.File, error) {
-	v, err := jsonfile.Parse(path, data)
-	if err != nil {
-		return nil, err
-	}
-	top, ok := v.(map[string]any)
-	if !ok {
-		return nil, model.Errorf(model.Location{File: path}, "expected a JSON object at the top level, found %s", jsonfile.Kind(v))
-	}
-	allowed := map[string]bool{"id": true, "$schema": true, "title": true, "description": true}
+	known := map[string]bool{"id": true, "$schema": true, "title": true, "description": true}
 	for _, s := range sections {
-		allowed[s] = true
+		known[s] = true
 	}
-	f := &schemawalk.File{Path: path, Rel: rel, Top: top}
-	for _, k := range jsonfile.SortedKeys(top) {
-		if !allowed[k] {
-			return nil, schemawalk.Errf(f, "/"+jsonfile.Escape(k), "unsupported top-level key %q", k)
-		}
+	return func(path, rel string, data []byte) (*schemawalk.File, error) {
+		return schemawalk.ParseObject(path, rel, data, func(k string) bool { return known[k] }, "", "definitions")
 	}
-	if v, ok := top["definitions"]; ok {
-		if _, ok := v.(map[string]any); !ok {
-			return nil, schemawalk.Errf(f, "/definitions", "expected an object of definitions, found %s", jsonfile.Kind(v))
-		}
-	}
-	return f, nil
 }
 
 // loader holds the state of loading one provider file: the walker, and the
@@ -167,9 +124,11 @@ type loader struct {
 }
 
 func (x *loader) load() error {
-	if err := x.reserveDefinitions(); err != nil {
+	defs, err := x.file.Definitions()
+	if err != nil {
 		return err
 	}
+	x.Reserve(defs, nil) // synthesized names never take a definition's
 	all, err := x.entries(x.file.Top)
 	if err != nil {
 		return err
@@ -185,22 +144,6 @@ func (x *loader) load() error {
 		}
 		x.Out.Resources = append(x.Out.Resources, r)
 	}
-	return nil
-}
-
-// reserveDefinitions gives the file's definitions their own names, so that
-// synthesized names never take them (schemawalk's Reserve).
-func (x *loader) reserveDefinitions() error {
-	defs := x.file.Section("definitions")
-	var nodes []schemawalk.Node
-	for _, k := range jsonfile.SortedKeys(defs) {
-		n, err := schemawalk.Schema(x.file, defs[k], "/definitions/"+jsonfile.Escape(k))
-		if err != nil {
-			return err
-		}
-		nodes = append(nodes, n)
-	}
-	x.Reserve(nodes, nil)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,7 +113,7 @@ func TestFileErrors(t *testing.T) {
 		words                  []string
 	}{
 		{"resources differ in case", file(resource("things", "P/things", "")+","+resource("Things", "P/Things", ""), ""),
-			"/resourceDefinitions/things", []string{"case", `"Things" (at #/resourceDefinitions/Things)`}},
+			"/resourceDefinitions/things", []string{"case", `is also the resource of 2020-01-01/Test.Provider.json#/resourceDefinitions/Things`, "one resource per type and scope"}},
 		{"resource without a type enum", file(`"things": {"type": "object", "properties": {"type": {"type": "string"}}}`, ""),
 			res + "/properties/type", []string{"enum", "resource type"}},
 		{"resource without a type", file(`"things": {"type": "object", "properties": {"name": {"type": "string"}}}`, ""),
@@ -214,16 +215,16 @@ func TestExpressionWithoutCommon(t *testing.T) {
 	if _, _, err := loader.Load(path); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if loader.UsedCommon() {
-		t.Error("UsedCommon() = true, but there is no common/definitions.json")
+	if slices.Contains(loader.Files(), commonRel) {
+		t.Error("Files() lists common/definitions.json, but there is no common/definitions.json")
 	}
 	write(t, filepath.Join(root, "common", "definitions.json"), testCommon)
 	loader = NewLoader(root)
 	if _, _, err := loader.Load(path); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if loader.UsedCommon() {
-		t.Error("UsedCommon() = true, but only the expression was referred to, which needs no file")
+	if slices.Contains(loader.Files(), commonRel) {
+		t.Error("Files() lists common/definitions.json, but only the expression was referred to, which needs no file")
 	}
 }
 
@@ -235,7 +236,7 @@ func TestCommonReadIsAnInput(t *testing.T) {
 	if _, _, err := loader.Load(path); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if !loader.UsedCommon() {
-		t.Error("UsedCommon() = false, but numberOrExpression was read from common/definitions.json")
+	if !slices.Contains(loader.Files(), commonRel) {
+		t.Error("Files() does not list common/definitions.json, but numberOrExpression was read from common/definitions.json")
 	}
 }

@@ -97,7 +97,7 @@ func (x *loader) resolve(n schemawalk.Node) (schemawalk.Node, error) {
 	if !ok {
 		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(n.N["$ref"]))
 	}
-	base, frag, _ := strings.Cut(ref, "#")
+	base, _, _ := strings.Cut(ref, "#")
 	tf, err := x.refFile(n, base)
 	if err != nil {
 		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "cannot resolve %q: %v", ref, err)
@@ -106,16 +106,8 @@ func (x *loader) resolve(n schemawalk.Node) (schemawalk.Node, error) {
 		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "$ref %q points at another file: only local refs, %s and the files of this schema root (%s<api-version>/<Provider>.json) are supported",
 			ref, commonURL, schemaURL)
 	}
-	name, ok := strings.CutPrefix(frag, "/definitions/")
-	if !ok || name == "" || strings.Contains(name, "/") {
-		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "$ref %q must point at #/definitions/<name>", ref)
-	}
-	name = jsonfile.Unescape(name)
-	def, ok := tf.Section("definitions")[name]
-	if !ok {
-		return schemawalk.Node{}, schemawalk.Errf(n.File, rptr, "dangling $ref %q: %s has no definition %q", ref, tf.Rel, name)
-	}
-	return schemawalk.Schema(tf, def, "/definitions/"+jsonfile.Escape(name))
+	t, _, err := schemawalk.Target(n.File, rptr, ref, tf, "definitions", "definition")
+	return t, err
 }
 
 // refFile returns the file a $ref's address (the part before #) names: the

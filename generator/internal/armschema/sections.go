@@ -1,8 +1,6 @@
 package armschema
 
 import (
-	"strings"
-
 	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/generator/internal/schemawalk"
@@ -45,11 +43,9 @@ type entry struct {
 	node  any
 }
 
-// entries returns the resources of every section by the model's name. Within
-// a section, two names differing only in case are an error. A name (ignoring
-// case) that an earlier section already has is prefixed with the scope
-// (deployments in subscription_resourceDefinitions becomes
-// subscriptionDeployments), and noted.
+// entries returns the resources of every section by the model's name
+// (schemawalk's ResourceName: deployments in subscription_resourceDefinitions,
+// also in resourceDefinitions, becomes subscriptionDeployments).
 func (x *loader) entries(top map[string]any) (map[string]*entry, error) {
 	all := map[string]*entry{}
 	found := false
@@ -79,52 +75,13 @@ func (x *loader) sectionEntries(s section, v any, all map[string]*entry) error {
 	if s.scope == model.ScopeUnknown && len(defs) > 0 {
 		x.Note(x.file, "/"+s.key, "the schema does not say at which scope these resources deploy: they are generated like those of resourceDefinitions, of scope %s", s.scope)
 	}
-	keys := jsonfile.SortedKeys(defs)
-	if err := x.checkCase(keys, "/"+s.key+"/", "resources"); err != nil {
-		return err
-	}
-	for _, k := range keys {
-		e := &entry{name: k, ptr: "/" + s.key + "/" + jsonfile.Escape(k), scope: s.scope, node: defs[k]}
-		if err := x.addEntry(all, e); err != nil {
+	for _, k := range jsonfile.SortedKeys(defs) {
+		e := &entry{ptr: "/" + s.key + "/" + jsonfile.Escape(k), scope: s.scope, node: defs[k]}
+		var err error
+		if e.name, err = x.ResourceName(k, s.scope, schemawalk.Node{File: x.file, Ptr: e.ptr}); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// addEntry adds e to all, renaming it after its scope if its name is taken.
-func (x *loader) addEntry(all map[string]*entry, e *entry) error {
-	if other := findFold(all, e.name); other != nil {
-		scoped := schemawalk.ScopedName(e.scope, e.name)
-		x.Note(x.file, e.ptr,
-			"resource %q is also defined at #%s: this %s-scoped one is named %q", e.name, other.ptr, e.scope, scoped)
-		e.name = scoped
-	}
-	if other := findFold(all, e.name); other != nil {
-		return schemawalk.Errf(x.file, e.ptr, "resource named %q clashes with the resource at #%s (names are compared ignoring case)", e.name, other.ptr)
-	}
-	all[e.name] = e
-	return nil
-}
-
-// findFold returns the entry whose name equals name ignoring case, or nil.
-func findFold(all map[string]*entry, name string) *entry {
-	for _, k := range jsonfile.SortedKeys(all) {
-		if strings.EqualFold(k, name) {
-			return all[k]
-		}
-	}
-	return nil
-}
-
-// checkCase fails if two of the sorted keys differ only in case, naming both.
-func (x *loader) checkCase(keys []string, prefix, what string) error {
-	seen := map[string]string{}
-	for _, k := range keys {
-		if other, ok := seen[strings.ToLower(k)]; ok {
-			return schemawalk.Errf(x.file, prefix+jsonfile.Escape(k), "%s %q and %q (at #%s) differ only in case", what, k, other, prefix+jsonfile.Escape(other))
-		}
-		seen[strings.ToLower(k)] = k
+		all[e.name] = e
 	}
 	return nil
 }

@@ -97,5 +97,5 @@ func TestScopedSectionNotAnObject(t *testing.T) {
 func TestCaseInOneScopedSection(t *testing.T) {
 	content := scopedFile("extension_resourceDefinitions",
 		resource("locks", "P/locks", "")+","+resource("Locks", "P/locks", ""))
-	loadErr(t, content, "/extension_resourceDefinitions/locks", "differ only in case", `"Locks"`)
+	loadErr(t, content, "/extension_resourceDefinitions/locks", "ignoring case", "#/extension_resourceDefinitions/Locks")
 }

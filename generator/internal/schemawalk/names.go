@@ -115,6 +115,34 @@ func (w *Walker) Holder(name string) string {
 	return strconv.Quote(held)
 }
 
+// ResourceName returns the name of a resource of scope declared at n: name,
+// or, when a resource named before it has that name (ignoring case), the
+// scoped name, noted. A name a resource of the same scope has, or one still
+// taken when scoped, is an error. Formats name resources in their order of
+// scopes (resource group, subscription, management group, tenant, extension),
+// so the first keeps the name.
+func (w *Walker) ResourceName(name string, scope model.Scope, n Node) (string, error) {
+	if other, ok := w.resources[strings.ToLower(name)]; ok {
+		if other.scope == scope {
+			return "", Errf(n.File, n.Ptr, "resource %q is also the resource of %s (names are compared ignoring case): expected one resource per type and scope", name, other.n.Key())
+		}
+		scoped := ScopedName(scope, name)
+		w.Note(n.File, n.Ptr, "resource %q is also at %s: this %s-scoped one is named %q", name, other.n.Key(), scope, scoped)
+		name = scoped
+	}
+	if other, ok := w.resources[strings.ToLower(name)]; ok {
+		return "", Errf(n.File, n.Ptr, "resource named %q clashes with the resource of %s (names are compared ignoring case)", name, other.n.Key())
+	}
+	w.resources[strings.ToLower(name)] = held{n, scope}
+	return name, nil
+}
+
+// held is a resource that holds a name.
+type held struct {
+	n     Node
+	scope model.Scope
+}
+
 // ScopedName is the name a resource of scope gets when a resource of an
 // earlier section or scope has its name (ignoring case): deployments at the
 // subscription scope is subscriptionDeployments.

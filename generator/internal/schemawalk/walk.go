@@ -43,6 +43,38 @@ func (f *File) Section(key string) map[string]any {
 	return m
 }
 
+// Definitions returns the file's definitions as schema nodes, in name order.
+func (f *File) Definitions() ([]Node, error) {
+	defs := f.Section("definitions")
+	var out []Node
+	for _, k := range jsonfile.SortedKeys(defs) {
+		n, err := Schema(f, defs[k], "/definitions/"+jsonfile.Escape(k))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// Target returns what the $ref ref of the node at f#ptr points at in file
+// t (f itself for a local $ref): #/<section>/<name>, a what (such as
+// definition) of that section, and its name.
+func Target(f *File, ptr, ref string, t *File, section, what string) (Node, string, error) {
+	_, frag, _ := strings.Cut(ref, "#")
+	name, ok := strings.CutPrefix(frag, "/"+section+"/")
+	if !ok || name == "" || strings.Contains(name, "/") {
+		return Node{}, "", Errf(f, ptr, "$ref %q must point at #/%s/<name>", ref, section)
+	}
+	name = jsonfile.Unescape(name)
+	v, ok := t.Section(section)[name]
+	if !ok {
+		return Node{}, "", Errf(f, ptr, "dangling $ref %q: %s has no %s %q", ref, t.Rel, what, name)
+	}
+	n, err := Object(t, v, "/"+section+"/"+jsonfile.Escape(name), "a "+what)
+	return n, name, err
+}
+
 // Node is a JSON object of a file: a schema, a parameter, an operation.
 type Node struct {
 	File *File
@@ -144,6 +176,7 @@ type Walker struct {
 	members    map[string]*Members // collected members by key and owner
 	notes      []Note
 	noted      map[string]bool
+	resources  map[string]held // resources by lower-case name
 }
 
 // frame is an entry of the conversion stack: a node being converted, or an
@@ -160,7 +193,7 @@ type frame struct {
 func New(f Format, rules Rules, out *model.APIVersion) *Walker {
 	return &Walker{
 		Out: out, rules: rules, known: knownKeys(rules), format: f, names: newNames(),
-		memo: map[string]Shape{}, members: map[string]*Members{}, noted: map[string]bool{},
+		memo: map[string]Shape{}, members: map[string]*Members{}, noted: map[string]bool{}, resources: map[string]held{},
 	}
 }
 

@@ -158,7 +158,7 @@ var pathErrors = []errorCase{
 	{"two providers", main1(swaggerFile(resourcePath(thingPath, "Thing")+", "+resourcePath("/subscriptions/{s}/resourceGroups/{g}/providers/Other.Provider/gadgets/{n}", "Thing"), thingDef(""), "")), "",
 		pathPtr("/subscriptions/{s}/resourceGroups/{g}/providers/Other.Provider/gadgets/{n}"), []string{`provider "Other.Provider" differs from "Test.Provider"`}},
 	{"one resource at two paths", main1(swaggerFile(resourcePath(thingPath, "Thing")+", "+resourcePath(rg+"/Things/{other}", "Thing"), thingDef(""), "")), "",
-		pathPtr(rg + "/things/{thingName}"), []string{`resource "things" is also the resource of`, "one path per resource type and scope"}},
+		pathPtr(rg + "/things/{thingName}"), []string{`resource "things" is also the resource of`, "one resource per type and scope"}},
 	{"no resource", main1(swaggerFile(`"`+rg+`/things": {"get": {"responses": {}}}`, thingDef(""), "")), "",
 		"/paths", []string{"no resource: expected a path with put and get"}},
 	{"unknown path item key", main1(swaggerFile(`"`+thingPath+`": {"fetch": {}}`, thingDef(""), "")), "",

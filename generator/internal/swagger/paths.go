@@ -194,27 +194,15 @@ func (x *loader) scope(it node, prefix []string) (model.Scope, error) {
 		"a {scope} parameter, another resource's path or nothing", strings.Join(prefix, "/"))
 }
 
-// nameResources names each resource after its types. A name (ignoring case)
-// that a resource of a scope earlier in scopeOrder has is prefixed with the
-// scope, noted, as the deployment-schema loader does; two resources of one
-// scope and name are an error.
+// nameResources names each resource after its types, in scopeOrder
+// (schemawalk's ResourceName).
 func (x *loader) nameResources(rs []*resource) error {
 	sort.SliceStable(rs, func(i, j int) bool { return scopeOrder[rs[i].scope] < scopeOrder[rs[j].scope] })
-	byLower := map[string]*resource{}
 	for _, r := range rs {
-		r.name = strings.Join(r.types, "_")
-		if other := byLower[strings.ToLower(r.name)]; other != nil {
-			if other.scope == r.scope {
-				return schemawalk.Errf(r.at.File, r.at.Ptr, "resource %q is also the resource of %s (names are compared ignoring case): expected one path per resource type and scope", r.name, other.at.Key())
-			}
-			scoped := schemawalk.ScopedName(r.scope, r.name)
-			x.Note(r.at.File, r.at.Ptr, "resource %q is also at %s: this %s-scoped one is named %q", r.name, other.at.Key(), r.scope, scoped)
-			r.name = scoped
+		var err error
+		if r.name, err = x.ResourceName(strings.Join(r.types, "_"), r.scope, r.at); err != nil {
+			return err
 		}
-		if other := byLower[strings.ToLower(r.name)]; other != nil {
-			return schemawalk.Errf(r.at.File, r.at.Ptr, "resource named %q clashes with the resource of %s (names are compared ignoring case)", r.name, other.at.Key())
-		}
-		byLower[strings.ToLower(r.name)] = r
 	}
 	return nil
 }

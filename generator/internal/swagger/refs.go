@@ -21,7 +21,7 @@ func (x *loader) resolve(d *schemawalk.File, v any, ptr, section string) (node, 
 	if !ok {
 		return node{}, schemawalk.Errf(d, rptr, "expected $ref to be a string, found %s", jsonfile.Kind(v))
 	}
-	file, frag, _ := strings.Cut(ref, "#")
+	file, _, _ := strings.Cut(ref, "#")
 	td := d
 	if file != "" {
 		var err error
@@ -29,23 +29,11 @@ func (x *loader) resolve(d *schemawalk.File, v any, ptr, section string) (node, 
 			return node{}, err
 		}
 	}
-	name, ok := strings.CutPrefix(frag, "/"+section+"/")
-	if !ok || name == "" || strings.Contains(name, "/") {
-		return node{}, schemawalk.Errf(d, rptr, "$ref %q must point at #/%s/<name>", ref, section)
-	}
-	name = jsonfile.Unescape(name)
-	held := td.Section("definitions")
-	if section == "parameters" {
-		held = td.Section("parameters")
-	}
-	target, ok := held[name]
-	if !ok {
-		return node{}, schemawalk.Errf(d, rptr, "dangling $ref %q: %s has no %s %q", ref, td.Rel, sections[section], name)
-	}
-	if section == "definitions" && x.version[td] {
+	t, name, err := schemawalk.Target(d, rptr, ref, td, section, sections[section])
+	if err == nil && section == "definitions" && x.version[td] {
 		return x.local[name], nil
 	}
-	return schemawalk.Object(td, target, "/"+section+"/"+jsonfile.Escape(name), "a "+sections[section])
+	return t, err
 }
 
 // refDoc returns the file a $ref names by a relative path.
@@ -57,7 +45,7 @@ func (x *loader) refDoc(d *schemawalk.File, ref, file, rptr string) (*schemawalk
 	if rel == ".." || strings.HasPrefix(rel, "../") {
 		return nil, schemawalk.Errf(d, rptr, "$ref %q leads outside the root", ref)
 	}
-	td, missing, err := x.l.doc(rel)
+	td, missing, err := x.l.files.Get(rel, parseDoc)
 	if missing {
 		return nil, schemawalk.Errf(d, rptr, "dangling $ref %q: %v", ref, err)
 	}
@@ -133,13 +121,11 @@ func (x *loader) derived(base node) ([]node, error) {
 		candidates = append(candidates, x.local[k])
 	}
 	if !x.version[base.File] {
-		for _, k := range jsonfile.SortedKeys(base.File.Section("definitions")) {
-			c, err := schemawalk.Schema(base.File, base.File.Section("definitions")[k], "/definitions/"+jsonfile.Escape(k))
-			if err != nil {
-				return nil, err
-			}
-			candidates = append(candidates, c)
+		defs, err := base.File.Definitions()
+		if err != nil {
+			return nil, err
 		}
+		candidates = append(candidates, defs...)
 	}
 	var out []node
 	for _, c := range candidates {

@@ -263,17 +263,8 @@ func (x *loader) Secret(d schemawalk.Decl, t *model.Type) bool {
 // readOnly, with an x-ms-mutability lacking both create and update, or of a
 // definition marked readOnly.
 func (x *loader) readOnly(nd node) (bool, error) {
-	if v, ok := nd.N["readOnly"]; ok {
-		b, ok := v.(bool)
-		if !ok {
-			return false, schemawalk.Errf(nd.File, nd.Ptr+"/readOnly", "expected readOnly to be a boolean, found %s", jsonfile.Kind(v))
-		}
-		if b {
-			return true, nil
-		}
-	}
-	if err := x.CheckKeywords(nd); err != nil {
-		return false, err
+	if err := x.CheckKeywords(nd); err != nil || nd.N["readOnly"] == true {
+		return err == nil, err
 	}
 	mut, _ := x.mutability(nd)
 	if mut != nil && !mut["create"] && !mut["update"] {

@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/armhub/armhub/generator/internal/jsonfile"
 	"github.com/armhub/armhub/generator/internal/model"
 	"github.com/armhub/armhub/generator/internal/schemawalk"
 )
@@ -34,14 +33,13 @@ type Note = schemawalk.Note
 // each file once however many versions refer to it. It is safe for
 // concurrent use.
 type Loader struct {
-	root  string
 	files *schemawalk.Files
 }
 
 // NewLoader returns a Loader for the specifications under root, the directory
 // that holds specification/ (or any tree the $refs stay within).
 func NewLoader(root string) *Loader {
-	return &Loader{root: root, files: schemawalk.NewFiles()}
+	return &Loader{files: schemawalk.NewFiles(root)}
 }
 
 // Load reads one API version of a service: every *.json file directly in
@@ -55,7 +53,7 @@ func (l *Loader) Load(dir, version string) (*model.APIVersion, []Note, error) {
 	}
 	var docs []*schemawalk.File
 	for _, rel := range rels {
-		d, _, err := l.doc(rel)
+		d, _, err := l.files.Get(rel, parseDoc)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -80,7 +78,7 @@ func (l *Loader) versionFiles(dir, version string) ([]string, error) {
 		kind = "preview"
 	}
 	folder := path.Join(filepath.ToSlash(dir), kind, version)
-	at := model.Location{File: filepath.Join(l.root, filepath.FromSlash(folder))}
+	at := model.Location{File: filepath.Join(l.files.Root, filepath.FromSlash(folder))}
 	if version == "" || strings.ContainsAny(version, `/\`) || version == "." || version == ".." {
 		return nil, model.Errorf(at, "expected an API version folder name such as 2024-01-01 or 2024-01-01-preview, found %q", version)
 	}
@@ -100,12 +98,6 @@ func (l *Loader) versionFiles(dir, version string) ([]string, error) {
 	return rels, nil
 }
 
-// doc returns the parsed file at rel (relative to the root), reading it
-// once; missing reports that it could not be read at all.
-func (l *Loader) doc(rel string) (*schemawalk.File, bool, error) {
-	return l.files.Get(filepath.Join(l.root, filepath.FromSlash(rel)), rel, parseDoc)
-}
-
 // topKeys are the keys a Swagger 2.0 file may have besides x- extensions.
 var topKeys = map[string]bool{
 	"swagger": true, "info": true, "host": true, "basePath": true, "schemes": true, "consumes": true,
@@ -116,27 +108,10 @@ var topKeys = map[string]bool{
 // parseDoc parses a Swagger file, checking its top-level keys and that its
 // sections are objects.
 func parseDoc(file, rel string, data []byte) (*schemawalk.File, error) {
-	v, err := jsonfile.Parse(file, data)
-	if err != nil {
-		return nil, err
+	known := func(k string) bool { return topKeys[k] || strings.HasPrefix(k, "x-") }
+	f, err := schemawalk.ParseObject(file, rel, data, known, ": expected a Swagger 2.0 key or an x- extension", "paths", "definitions", "parameters", "responses")
+	if err == nil && f.Top["swagger"] != "2.0" {
+		return nil, schemawalk.Errf(f, "/swagger", `expected "swagger": "2.0" (a Swagger 2.0 file)`)
 	}
-	top, ok := v.(map[string]any)
-	if !ok {
-		return nil, model.Errorf(model.Location{File: file}, "expected a JSON object at the top level (a Swagger 2.0 file), found %s", jsonfile.Kind(v))
-	}
-	at := func(ptr string) model.Location { return model.Location{File: file, Pointer: ptr} }
-	for _, k := range jsonfile.SortedKeys(top) {
-		if !topKeys[k] && !strings.HasPrefix(k, "x-") {
-			return nil, model.Errorf(at("/"+jsonfile.Escape(k)), "unsupported top-level key %q: expected a Swagger 2.0 key or an x- extension", k)
-		}
-	}
-	if top["swagger"] != "2.0" {
-		return nil, model.Errorf(at("/swagger"), `expected "swagger": "2.0" (a Swagger 2.0 file)`)
-	}
-	for _, key := range []string{"paths", "definitions", "parameters", "responses"} {
-		if v, has := top[key]; has && jsonfile.Kind(v) != "an object" {
-			return nil, model.Errorf(at("/"+key), "expected %s to be an object, found %s", key, jsonfile.Kind(v))
-		}
-	}
-	return &schemawalk.File{Path: file, Rel: rel, Top: top}, nil
+	return f, err
 }

@@ -1,6 +1,7 @@
 package swagger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/armhub/armhub/generator/internal/jsonfile"
@@ -70,7 +71,7 @@ func (x *loader) Property(nd node, mem *schemawalk.Members, owner string, p *mod
 	if v, ok := nd.N["x-ms-discriminator-value"].(string); ok {
 		value = v
 	}
-	if p.Type.Kind == model.KindEnum && !x.Out.Enums[p.Type.Name].Open && !contains(x.Out.Enums[p.Type.Name].Values, value) {
+	if p.Type.Kind == model.KindEnum && !x.Out.Enums[p.Type.Name].Open && !slices.Contains(x.Out.Enums[p.Type.Name].Values, value) {
 		return schemawalk.Errf(nd.File, nd.Ptr, "discriminator value %q is not one of the values of %s", value, p.Type.Name)
 	}
 	name := x.Name(schemawalk.Label{Want: owner + "_" + p.Name, Key: "discriminator " + nd.Key()}, m)
@@ -80,15 +81,6 @@ func (x *loader) Property(nd node, mem *schemawalk.Members, owner string, p *mod
 	}
 	p.Type = &model.Type{Kind: model.KindEnum, Primitive: model.String, Name: name}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // isDefinition reports whether ptr is a definition itself, not a node inside
