@@ -96,6 +96,16 @@ func Object(f *File, v any, ptr, what string) (Node, error) {
 	return Node{File: f, Ptr: ptr, N: m}, nil
 }
 
+// Child returns n's member key as a node (what, such as "a schema", names it
+// in errors), or the error missing at n when n has none.
+func Child(n Node, key, what, missing string) (Node, error) {
+	v, ok := n.N[key]
+	if !ok {
+		return Node{}, Errf(n.File, n.Ptr, "%s", missing)
+	}
+	return Object(n.File, v, n.Ptr+"/"+jsonfile.Escape(key), what)
+}
+
 // Schema returns v, at f#ptr, as a schema node.
 func Schema(f *File, v any, ptr string) (Node, error) {
 	return Object(f, v, ptr, "a schema")

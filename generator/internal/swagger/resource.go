@@ -179,11 +179,7 @@ func (x *loader) bodySchema(op node, params []node) (node, error) {
 	if body == nil {
 		return node{}, schemawalk.Errf(op.File, op.Ptr, "the PUT has no body parameter: expected a parameter with in: body holding the resource it writes")
 	}
-	s, ok := body.N["schema"]
-	if !ok {
-		return node{}, schemawalk.Errf(body.File, body.Ptr, "expected the body parameter to have a schema")
-	}
-	return schemawalk.Schema(body.File, s, body.Ptr+"/schema")
+	return schemawalk.Child(*body, "schema", "a schema", "expected the body parameter to have a schema")
 }
 
 // azureName returns the spec's azureName property, the resource's name, with
@@ -256,28 +252,16 @@ func namesOnly(names ...string) string {
 
 // response200 returns the schema of the 200 response of a GET.
 func (x *loader) response200(op node) (node, error) {
-	v, ok := op.N["responses"]
-	if !ok {
-		return node{}, schemawalk.Errf(op.File, op.Ptr, "expected responses, with a 200 response holding the resource")
-	}
-	responses, err := schemawalk.Object(op.File, v, op.Ptr+"/responses", "a responses")
+	responses, err := schemawalk.Child(op, "responses", "a responses", "expected responses, with a 200 response holding the resource")
 	if err != nil {
 		return node{}, err
 	}
-	v, ok = responses.N["200"]
-	if !ok {
-		return node{}, schemawalk.Errf(op.File, responses.Ptr, "expected a 200 response holding the resource")
-	}
-	resp, err := schemawalk.Object(op.File, v, responses.Ptr+"/200", "a response")
+	resp, err := schemawalk.Child(responses, "200", "a response", "expected a 200 response holding the resource")
 	if err != nil {
 		return node{}, err
 	}
 	if _, ok := resp.N["$ref"]; ok {
 		return node{}, schemawalk.Errf(op.File, resp.Ptr+"/$ref", "a $ref to a response is not supported: expected the response's schema here")
 	}
-	s, ok := resp.N["schema"]
-	if !ok {
-		return node{}, schemawalk.Errf(op.File, resp.Ptr, "expected the 200 response to have a schema, the resource as the service returns it")
-	}
-	return schemawalk.Schema(op.File, s, resp.Ptr+"/schema")
+	return schemawalk.Child(resp, "schema", "a schema", "expected the 200 response to have a schema, the resource as the service returns it")
 }
