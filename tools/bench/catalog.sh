@@ -21,10 +21,13 @@
 # the same generator (another generator build starts a new folder). Parallel:
 # -j N namespaces at once (default 2; each go build uses every core as well).
 #
-# Usage: tools/bench/catalog.sh [-j N] [-build] [-suite] [-only "P1 P2 ..."] [-fresh] [-now T | -all-versions]
+# -markdown prints, instead of the tab-separated rows, the table of docs/catalog.md
+# (the namespaces that generate), the summary line after it.
+#
+# Usage: tools/bench/catalog.sh [-j N] [-build] [-suite] [-only "P1 P2 ..."] [-fresh] [-now T | -all-versions] [-markdown]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-jobs=2 build=0 suite=0 only="" fresh=0
+jobs=2 build=0 suite=0 only="" fresh=0 markdown=0
 now=$(sed -n 's/^now: //p' "$top/metadata/azure/storage.yaml")
 while [ $# -gt 0 ]; do
   case $1 in
@@ -35,8 +38,9 @@ while [ $# -gt 0 ]; do
     -fresh) fresh=1; shift ;;
     -now) now=$2; shift 2 ;;
     -all-versions) now=""; shift ;;
+    -markdown) markdown=1; shift ;;
     --one) one=$2; shift 2 ;;
-    *) echo "usage: $0 [-j N] [-build] [-suite] [-only \"P1 P2 ...\"] [-fresh] [-now T | -all-versions]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-j N] [-build] [-suite] [-only \"P1 P2 ...\"] [-fresh] [-now T | -all-versions] [-markdown]" >&2; exit 2 ;;
   esac
 done
 
@@ -150,8 +154,25 @@ find "$root" -mindepth 2 -maxdepth 2 -name '*.json' -printf '%f\t%s\n' | sed 's/
   LC_ALL=C sort -t$'\t' -k1,1nr -k2,2 | cut -f2 | xargs -P "$jobs" -I{} bash "$0" --one {}
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 
-printf 'namespace\tstatus\tversions\tresources\tgen_s\tgen_MiB\tgo_MB\tlargest_crd_B\tbuild_s\tsuite\tnote\n'
-for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done
+# markdown: the rows on stdin that generate as the table of docs/catalog.md.
+markdown() {
+  echo '| namespace | versions | resources | generate s | peak MiB | Go MB | largest CRD B | go build s | suite |'
+  echo '|---|---:|---:|---:|---:|---:|---:|---:|---|'
+  awk -F'\t' '
+    function commas(v,  out) {
+      if (v !~ /^[0-9]+$/) return v
+      for (out = ""; length(v) > 3; v = substr(v, 1, length(v) - 3)) out = "," substr(v, length(v) - 2) out
+      return v out
+    }
+    $2 == "ok" { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, $6, $7, commas($8), $9, $10 }'
+}
+
+if [ "$markdown" = 1 ]; then
+  for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | markdown
+else
+  printf 'namespace\tstatus\tversions\tresources\tgen_s\tgen_MiB\tgo_MB\tlargest_crd_B\tbuild_s\tsuite\tnote\n'
+  for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done
+fi
 for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v elapsed="$elapsed" '
   $2 == "not-a-provider" { other++; next }
   { n++ }

@@ -21,8 +21,9 @@
 #
 # SCALE_COMPILE=1 (default off: slow, minutes and GiBs) then compiles the module
 # generated for the last entry of SCALE_COPIES (go build ./...) and its
-# conformance suite (go test -c, go vet) and prints their wall time and peak memory (of the go command and the
-# compilers it runs: /usr/bin/time reports the largest of them).
+# conformance suite (go test -c, go vet) and prints their wall time and peak memory: the largest of the
+# go command and the processes it runs, each compiler, linker and vet analyser measured by -toolexec
+# (go's own figure once came out at half the linker's).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -102,12 +103,15 @@ if [ "${SCALE_COMPILE:-0}" = 1 ]; then
   for step in "go build ./..." "go test -c -o /dev/null ./conformance" "go test -c -o /dev/null -ldflags=-s_-w ./conformance" "go vet ./..."; do
     read -r -a cmd <<< "$step"
     cmd=("${cmd[@]//_/ }")
+    : > "$work/tools"
+    cmd=("${cmd[@]:0:2}" -toolexec "/usr/bin/time -a -o $work/tools -f %M" "${cmd[@]:2}")
     if ! (cd "$last" && GOWORK=off GOFLAGS="-mod=mod -trimpath" /usr/bin/time -f '%e %M' -o "$work/time" "${cmd[@]}") > "$work/step.log" 2>&1; then
       tail -20 "$work/step.log" >&2
       echo "scale.sh: $step failed" >&2
       exit 1
     fi
     read -r seconds kb < "$work/time"
+    kb=$( (echo "$kb"; grep -E '^[0-9]+$' "$work/tools") | sort -n | tail -1)
     printf '%-52s %8.1f %10.0f\n' "${step//_/ }" "$seconds" "$(echo "$kb / 1024" | bc -l)"
   done
 fi
