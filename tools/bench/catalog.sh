@@ -167,13 +167,14 @@ markdown() {
     $2 == "ok" { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, $6, $7, commas($8), $9, $10 }'
 }
 
+for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done > "$work/rows"
 if [ "$markdown" = 1 ]; then
-  for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | markdown
+  markdown < "$work/rows"
 else
   printf 'namespace\tstatus\tversions\tresources\tgen_s\tgen_MiB\tgo_MB\tlargest_crd_B\tbuild_s\tsuite\tnote\n'
-  for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done
+  cat "$work/rows"
 fi
-for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v elapsed="$elapsed" '
+awk -F'\t' -v elapsed="$elapsed" '
   $2 == "not-a-provider" { other++; next }
   { n++ }
   $2 == "ok" { ok++; versions += $3; gen += $5; gomb += $7; if ($6 > peak) { peak = $6; peakns = $1 }
@@ -188,4 +189,4 @@ for p in "${namespaces[@]}"; do cat "$out/rows/$p.tsv"; done | awk -F'\t' -v ela
     if (built) printf "; built %d, %d failed, %.0f s of go build summed (vet apart)", built, bfail, bsecs
     if (sok + sfail) printf "; suites %d passed, %d failed", sok, sfail
     printf "\n"
-  }'
+  }' "$work/rows"

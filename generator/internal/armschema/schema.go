@@ -292,10 +292,6 @@ func altName(a schemawalk.Alt) string {
 // refName returns the definition name a $ref schema points at, or "".
 func refName(n map[string]any) string {
 	ref, _ := n["$ref"].(string)
-	_, frag, _ := strings.Cut(ref, "#")
-	name, ok := strings.CutPrefix(frag, "/definitions/")
-	if !ok {
-		return ""
-	}
-	return jsonfile.Unescape(name)
+	name, _ := schemawalk.RefName(ref, "definitions")
+	return name
 }

@@ -61,18 +61,27 @@ func (f *File) Definitions() ([]Node, error) {
 // t (f itself for a local $ref): #/<section>/<name>, a what (such as
 // definition) of that section, and its name.
 func Target(f *File, ptr, ref string, t *File, section, what string) (Node, string, error) {
-	_, frag, _ := strings.Cut(ref, "#")
-	name, ok := strings.CutPrefix(frag, "/"+section+"/")
-	if !ok || name == "" || strings.Contains(name, "/") {
+	name, ok := RefName(ref, section)
+	if !ok {
 		return Node{}, "", Errf(f, ptr, "$ref %q must point at #/%s/<name>", ref, section)
 	}
-	name = jsonfile.Unescape(name)
 	v, ok := t.Section(section)[name]
 	if !ok {
 		return Node{}, "", Errf(f, ptr, "dangling $ref %q: %s has no %s %q", ref, t.Rel, what, name)
 	}
 	n, err := Object(t, v, "/"+section+"/"+jsonfile.Escape(name), "a "+what)
 	return n, name, err
+}
+
+// RefName returns the name the $ref ref points at in section
+// (#/<section>/<name>, of whichever file), and whether it has that form.
+func RefName(ref, section string) (string, bool) {
+	_, frag, _ := strings.Cut(ref, "#")
+	name, ok := strings.CutPrefix(frag, "/"+section+"/")
+	if !ok || name == "" || strings.Contains(name, "/") {
+		return "", false
+	}
+	return jsonfile.Unescape(name), true
 }
 
 // Node is a JSON object of a file: a schema, a parameter, an operation.
